@@ -1,0 +1,60 @@
+"""Yukon solitaire: the complete rules as one app plays them, with immutable positions.
+
+>>> import yukon
+>>> state = yukon.deal("YU1-C-AAAAAAB")
+>>> str(state.columns[0].last)
+'7H'
+"""
+
+from __future__ import annotations
+
+from ._cards import Card, Suit
+from ._codes import DEAL_COUNT, GameCode, Rules
+from ._errors import (
+    IllegalMove,
+    InvalidCard,
+    InvalidGameCode,
+    InvalidMove,
+    NothingToUndo,
+    YukonError,
+)
+from ._game import UNDO_LIMIT, Game
+from ._moves import Move
+from ._refusals import Refusal, RefusalCode
+from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
+from ._state import GROUP_LIMIT, Column, State, deal
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CLEAN_WIN",
+    "DEAL_COUNT",
+    "FLIP_POINTS",
+    "FOUNDATION_POINTS",
+    "GROUP_LIMIT",
+    "UNDO_LIMIT",
+    "Card",
+    "Column",
+    "Game",
+    "GameCode",
+    "IllegalMove",
+    "InvalidCard",
+    "InvalidGameCode",
+    "InvalidMove",
+    "Move",
+    "NothingToUndo",
+    "Refusal",
+    "RefusalCode",
+    "Rules",
+    "State",
+    "Suit",
+    "YukonError",
+    "deal",
+]
+
+# Public objects report the public module path (``yukon.Card``, not ``yukon._cards.Card``).
+for _name in __all__:
+    _obj = globals()[_name]
+    if hasattr(_obj, "__module__") and not isinstance(_obj, int):
+        _obj.__module__ = __name__
+del _name, _obj

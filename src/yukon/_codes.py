@@ -1,0 +1,163 @@
+"""Game codes and the ``YU1`` shuffle.
+
+A game code such as ``YU1-C-AAAAAAB`` names a rule set and a deal number. The ``1`` is the
+deal algorithm, frozen forever: SplitMix64 seeded with the deal number drives a
+Fisher-Yates shuffle of the deck in index order. A later algorithm would get ``YU2``;
+``YU1`` codes deal the same cards in every release.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import string
+
+import attrs
+
+from ._errors import InvalidGameCode
+
+DEAL_LETTERS = 7
+DEAL_COUNT = 26**DEAL_LETTERS
+"""How many ``YU1`` deals exist: deal numbers run from 0 to ``DEAL_COUNT - 1``."""
+
+_MASK = (1 << 64) - 1
+_LETTERS = string.ascii_uppercase
+
+
+class Rules(enum.Enum):
+    """The two rule sets a new game offers; the value is the game code's rule letter."""
+
+    CLASSIC = "C"
+    """Build down in alternating colours (the default)."""
+    RELAXED = "R"
+    """Build down regardless of colour; everything else as classic."""
+
+    @property
+    def letter(self) -> str:
+        """``C`` or ``R``, as written in a game code."""
+        return self.value
+
+
+class SplitMix64:
+    """The 64-bit generator behind ``YU1`` deals (Steele, Lea and Flood's SplitMix64)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform draw from ``range(bound)``, rejecting the biased top of the range."""
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % bound
+
+
+def shuffled_deck(number: int) -> tuple[int, ...]:
+    """The deck (as deck indices) after the ``YU1`` shuffle of deal ``number``."""
+    deck = list(range(52))
+    rng = SplitMix64(number)
+    for i in range(51, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _check_number(_: object, __: object, number: int) -> None:
+    if type(number) is not int or not 0 <= number < DEAL_COUNT:
+        raise InvalidGameCode(
+            f"a deal number runs from 0 to {DEAL_COUNT - 1}, not {number!r}"
+        )
+
+
+def _to_rules(value: Rules | str) -> Rules:
+    if isinstance(value, Rules):
+        return value
+    try:
+        return Rules(value.upper() if isinstance(value, str) else value)
+    except ValueError:
+        raise InvalidGameCode(
+            f"the rule is C (classic) or R (relaxed), not {value!r}"
+        ) from None
+
+
+@attrs.frozen(repr=False)
+class GameCode:
+    """A deal number and a rule set: everything needed to deal a game again, exactly."""
+
+    number: int = attrs.field(validator=_check_number)
+    rules: Rules = attrs.field(default=Rules.CLASSIC, converter=_to_rules)
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        """Read ``YU1-C-AAAAAAB``; surrounding white space and letter case are ignored."""
+        if not isinstance(text, str):
+            raise InvalidGameCode(f"a game code is text, not {type(text).__name__}")
+        parts = text.strip().upper().split("-")
+        if len(parts) != 3:
+            raise InvalidGameCode(
+                f"{text!r} is not a game code: expected three parts like YU1-C-AAAAAAB"
+            )
+        prefix, rule, letters = parts
+        if prefix != "YU1":
+            if prefix[:2] == "YU" and prefix[2:].isdigit():
+                raise InvalidGameCode(
+                    f"{text!r} uses deal algorithm {prefix[2:]}; this release knows YU1"
+                )
+            raise InvalidGameCode(f"{text!r} is not a Yukon game code: it must start YU1")
+        if rule not in ("C", "R"):
+            raise InvalidGameCode(
+                f"{text!r} has rule {rule!r}: the rule is C (classic) or R (relaxed)"
+            )
+        if len(letters) != DEAL_LETTERS:
+            raise InvalidGameCode(
+                f"{text!r} has a deal of {len(letters)} letters; it takes exactly 7"
+            )
+        number = 0
+        for letter in letters:
+            if letter not in _LETTERS:
+                raise InvalidGameCode(
+                    f"{text!r} has {letter!r} in its deal; only letters A-Z are allowed"
+                )
+            number = number * 26 + _LETTERS.index(letter)
+        return cls(number, Rules(rule))
+
+    @classmethod
+    def random(
+        cls, rules: Rules | str = Rules.CLASSIC, rng: random.Random | None = None
+    ) -> GameCode:
+        """A code drawn from ``rng``, or from the system's randomness when none is given.
+
+        The global :mod:`random` state is never touched, so seeding it elsewhere has no
+        effect here; pass ``random.Random(seed)`` for a reproducible draw.
+        """
+        source = rng if rng is not None else random.SystemRandom()
+        return cls(source.randrange(DEAL_COUNT), _to_rules(rules))
+
+    @property
+    def deal_letters(self) -> str:
+        """The 7-letter deal part of the code, ``AAAAAAB`` for deal 1."""
+        n, out = self.number, []
+        for _ in range(DEAL_LETTERS):
+            n, digit = divmod(n, 26)
+            out.append(_LETTERS[digit])
+        return "".join(reversed(out))
+
+    def with_rules(self, rules: Rules | str) -> GameCode:
+        """The same deal under another rule set."""
+        return GameCode(self.number, _to_rules(rules))
+
+    def __str__(self) -> str:
+        return f"YU1-{self.rules.letter}-{self.deal_letters}"
+
+    def __repr__(self) -> str:
+        return f"GameCode.parse({str(self)!r})"

@@ -1,0 +1,50 @@
+"""The library's exceptions.
+
+Every error the library raises on purpose is a :class:`YukonError`. Errors caused by bad
+input also subclass the builtin a caller would naturally catch, so ``except ValueError``
+keeps working in code that does not know this library::
+
+    YukonError
+    ├── InvalidCard (ValueError)         card text or rank/suit out of range
+    ├── InvalidGameCode (ValueError)     a game code that is not YU1-<C|R>-<7 letters>
+    ├── InvalidMove (ValueError)         move text or move fields that name no move
+    ├── IllegalMove (ValueError)         a well-formed move the rules refuse; carries the Refusal
+    └── NothingToUndo (IndexError)       undo asked for with no move left to undo
+
+A failed call never changes a position or a game: states and games are immutable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._refusals import Refusal
+
+
+class YukonError(Exception):
+    """Base class of every error this library raises on purpose."""
+
+
+class InvalidCard(YukonError, ValueError):
+    """A card written or built wrongly: unknown rank or suit."""
+
+
+class InvalidGameCode(YukonError, ValueError):
+    """A game code that does not follow the ``YU1-<rule>-<deal>`` form."""
+
+
+class InvalidMove(YukonError, ValueError):
+    """Move text or fields that do not name a move at all."""
+
+
+class IllegalMove(YukonError, ValueError):
+    """A well-formed move that the rules refuse in this position."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+class NothingToUndo(YukonError, IndexError):
+    """Undo asked for when no move is left to undo."""

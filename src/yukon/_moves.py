@@ -1,0 +1,94 @@
+"""Moves: a card and where it goes.
+
+A move names the card that is taken (the bottom card of a group, or a single card) and
+its destination: a column or the foundations. Where the card comes from is a fact of the
+position, so the same move text means the same thing in every position that allows it.
+
+Columns are indexed 0-6 in Python, as ``state.columns`` is, and numbered 1-7 in move
+text, as players count them: ``Move(Card.parse("8S"), 4)`` is written ``8S>5``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ._cards import CARDS, Card
+from ._errors import InvalidCard, InvalidMove
+
+COLUMNS = 7
+FOUNDATION = 7
+"""The destination slot of the foundations in the engine's int encoding of a move."""
+
+
+def _check_column(_: object, __: object, column: int | None) -> None:
+    if column is not None and (type(column) is not int or not 0 <= column < COLUMNS):
+        raise InvalidMove(
+            f"a move goes to a column 0-6 (1-7 in move text) or to the foundations "
+            f"(None), not {column!r}"
+        )
+
+
+def _check_card(_: object, __: object, card: Card) -> None:
+    if not isinstance(card, Card):
+        raise InvalidMove(f"a move takes a Card, not {type(card).__name__}")
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """The card taken and its destination: a column index 0-6, or ``None`` for foundations."""
+
+    card: Card = attrs.field(validator=_check_card)
+    column: int | None = attrs.field(default=None, validator=_check_column)
+    key: int = attrs.field(init=False, eq=False, repr=False)
+    """``card.index * 8 + destination`` (7 for the foundations): the engine's int form."""
+
+    def __attrs_post_init__(self) -> None:
+        dest = FOUNDATION if self.column is None else self.column
+        object.__setattr__(self, "key", self.card.index * 8 + dest)
+
+    @classmethod
+    def to_foundation(cls, card: Card) -> Move:
+        """The move of ``card`` to its foundation."""
+        return MOVES[card.index * 8 + FOUNDATION]
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read move text: ``8S>5`` (to column 5), ``AH>F`` (to the foundations)."""
+        if not isinstance(text, str):
+            raise InvalidMove(f"move text must be a str, not {type(text).__name__}")
+        card_text, sep, dest = text.strip().partition(">")
+        dest = dest.strip().upper()
+        if not sep:
+            raise InvalidMove(
+                f"{text!r} is not a move: write card>destination, e.g. 8S>5 or AH>F"
+            )
+        try:
+            card = Card.parse(card_text)
+        except InvalidCard as error:
+            raise InvalidMove(f"{text!r} is not a move: {error}") from None
+        if dest == "F":
+            return MOVES[card.index * 8 + FOUNDATION]
+        if len(dest) == 1 and "1" <= dest <= "7":
+            return MOVES[card.index * 8 + int(dest) - 1]
+        raise InvalidMove(
+            f"{text!r} is not a move: the destination is a column 1-7 or F, not {dest!r}"
+        )
+
+    @property
+    def to_foundations(self) -> bool:
+        """Whether the card goes to its foundation."""
+        return self.column is None
+
+    def __str__(self) -> str:
+        dest = "F" if self.column is None else str(self.column + 1)
+        return f"{self.card}>{dest}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+MOVES: tuple[Move, ...] = tuple(
+    Move(CARDS[key // 8], None if key % 8 == FOUNDATION else key % 8)
+    for key in range(52 * 8)
+)
+"""Every move, indexed by its int key, so the engine never builds a move object."""

@@ -1,0 +1,17 @@
+"""The app's scoring: points for cards placed on foundations and for cards turned face up.
+
+Nothing ever subtracts, so the score never falls below 0, and a foundation return scores 0.
+A game won without returning a card from a foundation places each of the 52 cards once and
+turns each of the 21 face-down cards once: always exactly :data:`CLEAN_WIN` points.
+"""
+
+from __future__ import annotations
+
+FOUNDATION_POINTS = 10
+"""For every card that lands on a foundation, again after a return."""
+FLIP_POINTS = 5
+"""For every face-down card turned face up."""
+FACE_DOWN_AT_DEAL = 21
+"""Face-down cards in a fresh deal: 1 + 2 + ... + 6."""
+CLEAN_WIN = 52 * FOUNDATION_POINTS + FACE_DOWN_AT_DEAL * FLIP_POINTS
+"""625: the score of every game won without a foundation return."""

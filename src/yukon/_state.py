@@ -1,0 +1,369 @@
+"""Positions and the rules that move between them.
+
+A :class:`State` is one position: seven columns, four foundations, the score and the rule
+set. It is immutable; :meth:`State.apply` returns the next position and leaves this one as
+it was. A move rebuilds only the columns it touches, so positions share everything else.
+
+Inside, cards are deck indices (ints) and columns are tuples of them; :attr:`State.columns`
+builds the readable :class:`Column` view on first use and keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ._cards import CARDS, NAME, RANK, RED, Card, Suit
+from ._codes import GameCode, Rules, shuffled_deck
+from ._errors import IllegalMove
+from ._moves import FOUNDATION, MOVES, Move
+from ._refusals import Refusal, RefusalCode
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
+
+GROUP_LIMIT = 20
+"""The most cards one move may carry; the app refuses a larger group."""
+
+COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
+FACE_DOWN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
+
+_KING = 13
+_Cols = tuple[tuple[int, ...], ...]
+
+
+def _parents(relaxed: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be placed on, in suit order."""
+    table = []
+    for c in range(52):
+        rank = RANK[c]
+        table.append(
+            ()
+            if rank == _KING
+            else tuple(
+                s * 13 + rank
+                for s in range(4)
+                if relaxed or RED[s * 13] != RED[c]
+            )
+        )
+    return tuple(table)
+
+
+_PARENTS = {Rules.CLASSIC: _parents(False), Rules.RELAXED: _parents(True)}
+
+
+@attrs.frozen
+class Column:
+    """One column: its cards from bottom to top, the first ``hidden`` of them face down."""
+
+    cards: tuple[Card, ...]
+    hidden: int
+
+    @property
+    def face_down(self) -> tuple[Card, ...]:
+        """The face-down cards, bottom to top."""
+        return self.cards[: self.hidden]
+
+    @property
+    def face_up(self) -> tuple[Card, ...]:
+        """The face-up cards, bottom to top: each can be taken with the cards on it."""
+        return self.cards[self.hidden :]
+
+    @property
+    def last(self) -> Card | None:
+        """The last (top) card, always face up; ``None`` for an empty column."""
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether the column holds no card (only a King may come here)."""
+        return not self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _make(
+    rules: Rules, cols: _Cols, hidden: tuple[int, ...], found: tuple[int, ...], score: int
+) -> State:
+    state = object.__new__(State)
+    setter = object.__setattr__
+    setter(state, "_rules", rules)
+    setter(state, "_cols", cols)
+    setter(state, "_hidden", hidden)
+    setter(state, "_found", found)
+    setter(state, "_score", score)
+    return state
+
+
+class State:
+    """A position: columns, foundations, score and rules. Immutable and hashable.
+
+    Get one from :func:`deal` (or :attr:`Game.state`) and move on with :meth:`apply`.
+    Two states are equal when cards, face-down counts, foundations, score and rules are.
+    """
+
+    __slots__ = ("_rules", "_cols", "_hidden", "_found", "_score", "_hash", "_view")
+
+    _rules: Rules
+    _cols: _Cols
+    _hidden: tuple[int, ...]
+    _found: tuple[int, ...]
+    _score: int
+    _hash: int
+    _view: tuple[Column, ...]
+
+    def __init__(self) -> None:
+        raise TypeError("positions come from yukon.deal(code) and State.apply(move)")
+
+    @classmethod
+    def deal(cls, code: GameCode | str) -> State:
+        """The opening position of a game code (see :func:`yukon.deal`)."""
+        if not isinstance(code, GameCode):
+            code = GameCode.parse(code)
+        deck = shuffled_deck(code.number)
+        cols, start = [], 0
+        for size in COLUMN_SIZES:
+            cols.append(deck[start : start + size])
+            start += size
+        return _make(code.rules, tuple(cols), FACE_DOWN_AT_DEAL, (0, 0, 0, 0), 0)
+
+    # -- reading the position ------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set this position is played under."""
+        return self._rules
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The seven columns, left to right (computed on first use, then kept)."""
+        try:
+            return self._view
+        except AttributeError:
+            view = tuple(
+                Column(tuple(CARDS[c] for c in col), hidden)
+                for col, hidden in zip(self._cols, self._hidden)
+            )
+            object.__setattr__(self, "_view", view)
+            return view
+
+    @property
+    def foundations(self) -> tuple[int, ...]:
+        """How many cards lie on each foundation, in suit order (spades first)."""
+        return self._found
+
+    def foundation_top(self, suit: Suit) -> Card | None:
+        """The top card of ``suit``'s foundation, ``None`` while it is empty."""
+        count = self._found[suit]
+        return CARDS[suit * 13 + count - 1] if count else None
+
+    @property
+    def score(self) -> int:
+        """Points so far: 10 per card placed on a foundation, 5 per card turned up."""
+        return self._score
+
+    @property
+    def is_won(self) -> bool:
+        """Whether all 52 cards are on the foundations."""
+        return self._found == (13, 13, 13, 13)
+
+    # -- the rules -----------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move exactly once.
+
+        Order: by where the card is taken, columns 1-7 left to right, in each column the
+        face-up cards from the deepest to the last, then the foundation tops in suit order;
+        for each card, its foundation first, then destination columns left to right.
+        """
+        cols = self._cols
+        hidden = self._hidden
+        found = self._found
+        parents = _PARENTS[self._rules]
+        tail: dict[int, int] = {}
+        empty: list[int] = []
+        for d, col in enumerate(cols):
+            if col:
+                tail[col[-1]] = d
+            else:
+                empty.append(d)
+        out: list[Move] = []
+        add = out.append
+        for s, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            last = col[-1]
+            start = hidden[s]
+            if n - start > GROUP_LIMIT:
+                start = n - GROUP_LIMIT
+            for c in col[start:]:
+                if c == last and found[c // 13] == c % 13:
+                    add(MOVES[c * 8 + FOUNDATION])
+                if c % 13 == 12:
+                    for d in empty:
+                        add(MOVES[c * 8 + d])
+                    continue
+                dests = [tail[p] for p in parents[c] if p in tail]
+                if dests:
+                    if len(dests) > 1:
+                        dests.sort()
+                    for d in dests:
+                        if d != s:
+                            add(MOVES[c * 8 + d])
+        for suit in range(4):
+            count = found[suit]
+            if not count:
+                continue
+            c = suit * 13 + count - 1
+            if count == 13:
+                for d in empty:
+                    add(MOVES[c * 8 + d])
+                continue
+            dests = [tail[p] for p in parents[c] if p in tail]
+            dests.sort()
+            for d in dests:
+                add(MOVES[c * 8 + d])
+        return tuple(out)
+
+    def check(self, move: Move) -> Refusal | None:
+        """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
+        result = self._after(move)
+        return result if isinstance(result, Refusal) else None
+
+    def apply(self, move: Move) -> State:
+        """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it.
+
+        Flips happen by themselves: a face-down card left last in its column turns up
+        (+5). A card placed on a foundation scores +10, every time it lands there.
+        """
+        result = self._after(move)
+        if isinstance(result, Refusal):
+            raise IllegalMove(result)
+        return result
+
+    def _after(self, move: Move) -> State | Refusal:
+        key = move.key
+        c, dest = divmod(key, 8)
+        suit, rank0 = divmod(c, 13)
+        cols = self._cols
+        found = self._found
+        on_foundation = found[suit]
+        if on_foundation > rank0:
+            if on_foundation != rank0 + 1:
+                top = CARDS[suit * 13 + on_foundation - 1]
+                return Refusal(RefusalCode.NOT_IN_PLAY, move, top)
+            if dest == FOUNDATION:
+                return Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move)
+            refusal = self._refuse_placing(move, c, dest, 1)
+            if refusal is not None:
+                return refusal
+            new_found = list(found)
+            new_found[suit] = rank0
+            new_cols = list(cols)
+            new_cols[dest] = cols[dest] + (c,)
+            return _make(
+                self._rules, tuple(new_cols), self._hidden, tuple(new_found), self._score
+            )
+        for s, col in enumerate(cols):
+            if c in col:
+                break
+        pos = col.index(c)
+        hidden = self._hidden
+        if pos < hidden[s]:
+            return Refusal(RefusalCode.FACE_DOWN, move)
+        size = len(col) - pos
+        score = self._score
+        if dest == FOUNDATION:
+            if size != 1:
+                return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
+            if on_foundation != rank0:
+                needed = CARDS[suit * 13 + on_foundation]
+                return Refusal(RefusalCode.FOUNDATION_ORDER, move, needed)
+            new_found = list(found)
+            new_found[suit] = rank0 + 1
+            found = tuple(new_found)
+            new_cols = list(cols)
+            score += FOUNDATION_POINTS
+        else:
+            if dest == s:
+                return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
+            refusal = self._refuse_placing(move, c, dest, size)
+            if refusal is not None:
+                return refusal
+            new_cols = list(cols)
+            new_cols[dest] = cols[dest] + col[pos:]
+        new_cols[s] = col[:pos]
+        if pos and pos == hidden[s]:
+            new_hidden = list(hidden)
+            new_hidden[s] = pos - 1
+            hidden = tuple(new_hidden)
+            score += FLIP_POINTS
+        return _make(self._rules, tuple(new_cols), hidden, found, score)
+
+    def _refuse_placing(self, move: Move, c: int, dest: int, size: int) -> Refusal | None:
+        """Why ``c`` (carrying ``size`` cards) may not go on column ``dest``, if it may not."""
+        target = self._cols[dest]
+        if not target:
+            if RANK[c] != _KING:
+                return Refusal(RefusalCode.KING_ONLY, move, size=size)
+        else:
+            t = target[-1]
+            if RANK[t] != RANK[c] + 1:
+                return Refusal(RefusalCode.RANK_MISMATCH, move, CARDS[t], size)
+            if self._rules is Rules.CLASSIC and RED[t] == RED[c]:
+                return Refusal(RefusalCode.SAME_COLOUR, move, CARDS[t], size)
+        if size > GROUP_LIMIT:
+            return Refusal(RefusalCode.GROUP_TOO_LARGE, move, size=size)
+        return None
+
+    # -- value semantics -----------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._rules, self._cols, self._hidden, self._found, self._score)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash(self._key())
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make, self._key())
+
+    def __str__(self) -> str:
+        """The position as text: foundations, columns with ``[face-down]`` cards, score."""
+        tops = [NAME[s * 13 + n - 1] if n else "--" for s, n in enumerate(self._found)]
+        lines = ["Foundations: " + " ".join(tops)]
+        for number, (col, hidden) in enumerate(zip(self._cols, self._hidden), 1):
+            cards = [NAME[c] for c in col]
+            if hidden:
+                cards[0] = "[" + cards[0]
+                cards[hidden - 1] += "]"
+            lines.append(f"{number}: " + " ".join(cards))
+        lines.append(f"Score: {self._score}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self._rules.name.lower()} score={self._score} "
+            f"foundations={list(self._found)}>"
+        )
+
+
+def deal(code: GameCode | str) -> State:
+    """The opening position of a game code such as ``"YU1-C-AAAAAAB"``."""
+    return State.deal(code)
