@@ -15,6 +15,7 @@ from ._errors import (
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
+    InvalidPosition,
     NothingToUndo,
     YukonError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "InvalidCard",
     "InvalidGameCode",
     "InvalidMove",
+    "InvalidPosition",
     "Move",
     "NothingToUndo",
     "Refusal",

@@ -79,7 +79,7 @@ def _check_number(_: object, __: object, number: int) -> None:
         )
 
 
-def _to_rules(value: Rules | str) -> Rules:
+def as_rules(value: Rules | str) -> Rules:
     if isinstance(value, Rules):
         return value
     try:
@@ -95,7 +95,7 @@ class GameCode:
     """A deal number and a rule set: everything needed to deal a game again, exactly."""
 
     number: int = attrs.field(validator=_check_number)
-    rules: Rules = attrs.field(default=Rules.CLASSIC, converter=_to_rules)
+    rules: Rules = attrs.field(default=Rules.CLASSIC, converter=as_rules)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
@@ -113,7 +113,9 @@ class GameCode:
                 raise InvalidGameCode(
                     f"{text!r} uses deal algorithm {prefix[2:]}; this release knows YU1"
                 )
-            raise InvalidGameCode(f"{text!r} is not a Yukon game code: it must start YU1")
+            raise InvalidGameCode(
+                f"{text!r} is not a Yukon game code: it must start YU1"
+            )
         if rule not in ("C", "R"):
             raise InvalidGameCode(
                 f"{text!r} has rule {rule!r}: the rule is C (classic) or R (relaxed)"
@@ -141,7 +143,7 @@ class GameCode:
         effect here; pass ``random.Random(seed)`` for a reproducible draw.
         """
         source = rng if rng is not None else random.SystemRandom()
-        return cls(source.randrange(DEAL_COUNT), _to_rules(rules))
+        return cls(source.randrange(DEAL_COUNT), as_rules(rules))
 
     @property
     def deal_letters(self) -> str:
@@ -154,7 +156,7 @@ class GameCode:
 
     def with_rules(self, rules: Rules | str) -> GameCode:
         """The same deal under another rule set."""
-        return GameCode(self.number, _to_rules(rules))
+        return GameCode(self.number, as_rules(rules))
 
     def __str__(self) -> str:
         return f"YU1-{self.rules.letter}-{self.deal_letters}"

@@ -9,6 +9,7 @@ keeps working in code that does not know this library::
     ├── InvalidGameCode (ValueError)     a game code that is not YU1-<C|R>-<7 letters>
     ├── InvalidMove (ValueError)         move text or move fields that name no move
     ├── IllegalMove (ValueError)         a well-formed move the rules refuse; carries the Refusal
+    ├── InvalidPosition (ValueError)     a layout no game can have: missing or doubled cards, ...
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.
@@ -44,6 +45,10 @@ class IllegalMove(YukonError, ValueError):
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal.message)
         self.refusal = refusal
+
+
+class InvalidPosition(YukonError, ValueError):
+    """A layout that is not a Yukon position: cards missing or doubled, and the like."""
 
 
 class NothingToUndo(YukonError, IndexError):

@@ -10,13 +10,14 @@ builds the readable :class:`Column` view on first use and keeps it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ._cards import CARDS, NAME, RANK, RED, Card, Suit
-from ._codes import GameCode, Rules, shuffled_deck
-from ._errors import IllegalMove
+from ._codes import GameCode, Rules, as_rules, shuffled_deck
+from ._errors import IllegalMove, InvalidCard, InvalidPosition
 from ._moves import FOUNDATION, MOVES, Move
 from ._refusals import Refusal, RefusalCode
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
@@ -40,9 +41,7 @@ def _parents(relaxed: bool) -> tuple[tuple[int, ...], ...]:
             ()
             if rank == _KING
             else tuple(
-                s * 13 + rank
-                for s in range(4)
-                if relaxed or RED[s * 13] != RED[c]
+                s * 13 + rank for s in range(4) if relaxed or RED[s * 13] != RED[c]
             )
         )
     return tuple(table)
@@ -83,7 +82,11 @@ class Column:
 
 
 def _make(
-    rules: Rules, cols: _Cols, hidden: tuple[int, ...], found: tuple[int, ...], score: int
+    rules: Rules,
+    cols: _Cols,
+    hidden: tuple[int, ...],
+    found: tuple[int, ...],
+    score: int,
 ) -> State:
     state = object.__new__(State)
     setter = object.__setattr__
@@ -102,7 +105,7 @@ class State:
     Two states are equal when cards, face-down counts, foundations, score and rules are.
     """
 
-    __slots__ = ("_rules", "_cols", "_hidden", "_found", "_score", "_hash", "_view")
+    __slots__ = ("_cols", "_found", "_hash", "_hidden", "_rules", "_score", "_view")
 
     _rules: Rules
     _cols: _Cols
@@ -127,6 +130,75 @@ class State:
             start += size
         return _make(code.rules, tuple(cols), FACE_DOWN_AT_DEAL, (0, 0, 0, 0), 0)
 
+    @classmethod
+    def from_layout(
+        cls,
+        columns: Sequence[Sequence[Card | str]],
+        *,
+        hidden: Sequence[int] | None = None,
+        foundations: Sequence[int] = (0, 0, 0, 0),
+        rules: Rules | str = Rules.CLASSIC,
+        score: int = 0,
+    ) -> State:
+        """A position built from its parts, checked card by card.
+
+        ``columns`` are seven lists of cards (or card text), bottom to top; ``hidden`` says
+        how many at the bottom of each are face down (default: none); ``foundations`` how
+        many cards of each suit, spades first, are on the foundations. Every one of the 52
+        cards must be somewhere exactly once, and the last card of a column is face up.
+        Raises :class:`~yukon.InvalidPosition` naming what is wrong.
+        """
+        rules = as_rules(rules)
+        if len(columns) != 7:
+            raise InvalidPosition(f"a position has 7 columns, not {len(columns)}")
+        found = tuple(foundations)
+        if len(found) != 4 or any(
+            type(n) is not int or not 0 <= n <= 13 for n in found
+        ):
+            raise InvalidPosition(
+                f"foundations are 4 counts from 0 to 13, spades first, not {found!r}"
+            )
+        face_down = tuple(hidden) if hidden is not None else (0,) * 7
+        if len(face_down) != 7:
+            raise InvalidPosition(
+                f"hidden gives 7 counts, one a column, not {face_down!r}"
+            )
+        if type(score) is not int or score < 0:
+            raise InvalidPosition(
+                f"a score is a whole number of at least 0, not {score!r}"
+            )
+        seen: dict[int, str] = {
+            s * 13 + r: f"foundation {Suit(s).name.lower()}"
+            for s, n in enumerate(found)
+            for r in range(n)
+        }
+        cols = []
+        for number, (column, down) in enumerate(
+            zip(columns, face_down, strict=True), 1
+        ):
+            col = []
+            for card in column:
+                try:
+                    c = (card if isinstance(card, Card) else Card.parse(card)).index
+                except InvalidCard as error:
+                    raise InvalidPosition(f"column {number}: {error}") from None
+                if c in seen:
+                    raise InvalidPosition(
+                        f"{NAME[c]} appears twice: in {seen[c]} and column {number}"
+                    )
+                seen[c] = f"column {number}"
+                col.append(c)
+            if type(down) is not int or not 0 <= down <= max(len(col) - 1, 0):
+                raise InvalidPosition(
+                    f"column {number} has {len(col)} cards, so {down!r} cannot be face "
+                    "down: the last card of a column is always face up"
+                )
+            cols.append(tuple(col))
+        missing = [NAME[c] for c in range(52) if c not in seen]
+        if missing:
+            raise InvalidPosition("missing cards: " + " ".join(missing))
+        return _make(rules, tuple(cols), face_down, found, score)
+
     # -- reading the position ------------------------------------------------------------
 
     @property
@@ -142,7 +214,7 @@ class State:
         except AttributeError:
             view = tuple(
                 Column(tuple(CARDS[c] for c in col), hidden)
-                for col, hidden in zip(self._cols, self._hidden)
+                for col, hidden in zip(self._cols, self._hidden, strict=True)
             )
             object.__setattr__(self, "_view", view)
             return view
@@ -263,9 +335,14 @@ class State:
             new_cols = list(cols)
             new_cols[dest] = cols[dest] + (c,)
             return _make(
-                self._rules, tuple(new_cols), self._hidden, tuple(new_found), self._score
+                self._rules,
+                tuple(new_cols),
+                self._hidden,
+                tuple(new_found),
+                self._score,
             )
-        for s, col in enumerate(cols):
+        for s in range(7):
+            col = cols[s]
             if c in col:
                 break
         pos = col.index(c)
@@ -301,7 +378,9 @@ class State:
             score += FLIP_POINTS
         return _make(self._rules, tuple(new_cols), hidden, found, score)
 
-    def _refuse_placing(self, move: Move, c: int, dest: int, size: int) -> Refusal | None:
+    def _refuse_placing(
+        self, move: Move, c: int, dest: int, size: int
+    ) -> Refusal | None:
         """Why ``c`` (carrying ``size`` cards) may not go on column ``dest``, if it may not."""
         target = self._cols[dest]
         if not target:
@@ -348,7 +427,9 @@ class State:
         """The position as text: foundations, columns with ``[face-down]`` cards, score."""
         tops = [NAME[s * 13 + n - 1] if n else "--" for s, n in enumerate(self._found)]
         lines = ["Foundations: " + " ".join(tops)]
-        for number, (col, hidden) in enumerate(zip(self._cols, self._hidden), 1):
+        for number, (col, hidden) in enumerate(
+            zip(self._cols, self._hidden, strict=True), 1
+        ):
             cards = [NAME[c] for c in col]
             if hidden:
                 cards[0] = "[" + cards[0]

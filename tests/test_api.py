@@ -1,0 +1,76 @@
+"""The public face: names, module paths, the error tree, the README's commands."""
+
+from __future__ import annotations
+
+import enum
+import pathlib
+import re
+
+import pytest
+
+import yukon
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_all_names_exist_and_report_the_public_module() -> None:
+    assert sorted(yukon.__all__) == sorted(set(yukon.__all__))
+    for name in yukon.__all__:
+        obj = getattr(yukon, name)
+        if isinstance(obj, type) or callable(obj):
+            assert obj.__module__ == "yukon", name
+
+
+@pytest.mark.parametrize(
+    ("error", "builtin"),
+    [
+        (yukon.InvalidCard, ValueError),
+        (yukon.InvalidGameCode, ValueError),
+        (yukon.InvalidMove, ValueError),
+        (yukon.IllegalMove, ValueError),
+        (yukon.InvalidPosition, ValueError),
+        (yukon.NothingToUndo, IndexError),
+    ],
+)
+def test_errors_share_a_base_and_the_builtin_callers_catch(
+    error: type[Exception], builtin: type[Exception]
+) -> None:
+    assert issubclass(error, yukon.YukonError) and issubclass(error, builtin)
+    assert error.__doc__ and "\n" not in error.__doc__.strip()
+    assert error.__name__ in (yukon._errors.__doc__ or "")  # drawn in the tree
+
+
+def test_refusal_codes_are_stable_strings() -> None:
+    values = [code.value for code in yukon.RefusalCode]
+    assert len(values) == len(set(values))
+    assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", v) for v in values)
+    assert issubclass(yukon.RefusalCode, enum.Enum)
+
+
+def test_version_matches_the_metadata() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert f'version = "{yukon.__version__}"' in text
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert ci.startswith("ruff check")
+    assert f"&& {ci}\n" in readme
+
+
+def test_package_ships_its_type_marker() -> None:
+    assert (ROOT / "src" / "yukon" / "py.typed").exists()
+
+
+def test_readme_example_runs_and_prints_what_it_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    readme = (ROOT / "README.md").read_text()
+    example = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(example.strip().splitlines()) <= 16
+    exec(compile(example, "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert "5H>5 6C>1 8C>6 6S>1 6D>7 QD>4 QH>4 TS>2" in out
+    assert out[-2].startswith("RefusalCode.RANK_MISMATCH A card goes on a card")
+    assert out[-1] == "0 2 True"

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yukon
+from yukon import Game, GameCode, Move
+
+from .strategies import codes, games
+
+
+def test_new_game_starts_at_zero() -> None:
+    game = Game.new("yu1-c-aaaaaab")
+    assert game.code == GameCode(1)
+    assert (game.moves, game.score, game.can_undo, game.last_move) == (
+        0,
+        0,
+        False,
+        None,
+    )
+    assert game.state == yukon.deal("YU1-C-AAAAAAB")
+    assert Game.new(GameCode(1)) == game
+
+
+@given(games(), st.randoms(use_true_random=False))
+def test_undo_restores_position_and_score_but_not_the_counter(
+    game: Game, rnd: random.Random
+) -> None:
+    moves = game.state.legal_moves()
+    if not moves:
+        return
+    played = game.play(rnd.choice(moves))
+    assert played.moves == game.moves + 1
+    undone = played.undo()
+    assert undone.state == game.state and undone.score == game.score
+    assert undone.moves == game.moves + 1
+
+
+@given(codes, st.randoms(use_true_random=False))
+def test_only_the_last_100_moves_can_be_undone(
+    code: GameCode, rnd: random.Random
+) -> None:
+    game = Game.new(code)
+    positions = [game.state]
+    while game.moves < 130:
+        moves = game.state.legal_moves()
+        if not moves:
+            break
+        game = game.play(rnd.choice(moves))
+        positions.append(game.state)
+    played = game.moves
+    undoable = min(played, 100)
+    for back in range(1, undoable + 1):
+        game = game.undo()
+        assert game.state == positions[played - back]
+        assert game.moves == played
+    assert not game.can_undo
+    with pytest.raises(yukon.NothingToUndo, match="no move to undo"):
+        game.undo()
+
+
+@given(games())
+def test_the_counter_never_falls(game: Game) -> None:
+    assert game.moves >= len(game.history)
+    while game.can_undo:
+        before = game.moves
+        game = game.undo()
+        assert game.moves == before
+
+
+def test_illegal_play_leaves_the_game_as_it_was() -> None:
+    game = Game.new("YU1-C-AAAAAAB")
+    with pytest.raises(yukon.IllegalMove) as info:
+        game.play("7C>3")
+    assert info.value.refusal.code is yukon.RefusalCode.RANK_MISMATCH
+    with pytest.raises(yukon.InvalidMove):
+        game.play("7C to 3")
+    assert game == Game.new("YU1-C-AAAAAAB")
+
+
+def test_play_accepts_moves_and_move_text_alike() -> None:
+    game = Game.new("YU1-C-AAAAAAB")
+    assert game.play("6C>1") == game.play(Move.parse("6c>1"))
+    assert game.play("6C>1").last_move == Move.parse("6C>1")
+
+
+def test_games_are_frozen() -> None:
+    game = Game.new("YU1-C-AAAAAAB")
+    with pytest.raises(AttributeError):
+        game.moves = 3  # type: ignore[misc]
