@@ -71,6 +71,6 @@ def test_readme_example_runs_and_prints_what_it_says(
     assert len(example.strip().splitlines()) <= 16
     exec(compile(example, "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
-    assert "5H>5 6C>1 8C>6 6S>1 6D>7 QD>4 QH>4 TS>2" in out
+    assert "6S>1 6C>1 TS>2 QH>4 QD>4 5H>5 8C>6 6D>7" in out
     assert out[-2].startswith("RefusalCode.RANK_MISMATCH A card goes on a card")
     assert out[-1] == "0 2 True"

@@ -15,7 +15,7 @@ def test_deal_prints_layout_score_and_moves(capsys: pytest.CaptureFixture[str]) 
     assert "2: [9S] 4H 8D 8H 5C JH" in out
     assert "3: [6H 9C] JS 5H KH 3S 2H" in out
     assert "Score: 0" in out
-    assert out[-1] == "Legal moves (8): 5H>5 6C>1 8C>6 6S>1 6D>7 QD>4 QH>4 TS>2"
+    assert out[-1] == "Legal moves (8): 6S>1 6C>1 TS>2 QH>4 QD>4 5H>5 8C>6 6D>7"
 
 
 def test_deal_plays_given_moves(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,22 +32,31 @@ _KING = 13
 _Cols = tuple[tuple[int, ...], ...]
 
 
-def _parents(relaxed: bool) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards it may be placed on, in suit order."""
-    table = []
-    for c in range(52):
-        rank = RANK[c]
-        table.append(
-            ()
-            if rank == _KING
-            else tuple(
-                s * 13 + rank for s in range(4) if relaxed or RED[s * 13] != RED[c]
-            )
+def _children(relaxed: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards that may be placed on it, in suit order."""
+    return tuple(
+        tuple(
+            s * 13 + RANK[c] - 2
+            for s in range(4)
+            if RANK[c] > 1 and (relaxed or RED[s * 13] != RED[c])
         )
-    return tuple(table)
+        for c in range(52)
+    )
 
 
-_PARENTS = {Rules.CLASSIC: _parents(False), Rules.RELAXED: _parents(True)}
+_CHILDREN = {Rules.CLASSIC: _children(False), Rules.RELAXED: _children(True)}
+_KINGS = (12, 25, 38, 51)
+_ON_FOUNDATION = 7
+"""The place of a card on a foundation in a position's card-location index."""
+
+
+def _index(cols: _Cols) -> bytes:
+    """The card-location index: for each card, its column (0-6) or 7 for a foundation."""
+    where = bytearray([_ON_FOUNDATION]) * 52
+    for s, col in enumerate(cols):
+        for c in col:
+            where[c] = s
+    return bytes(where)
 
 
 @attrs.frozen
@@ -87,15 +96,19 @@ def _make(
     hidden: tuple[int, ...],
     found: tuple[int, ...],
     score: int,
+    where: bytes | None = None,
 ) -> State:
-    state = object.__new__(State)
-    setter = object.__setattr__
-    setter(state, "_rules", rules)
-    setter(state, "_cols", cols)
-    setter(state, "_hidden", hidden)
-    setter(state, "_found", found)
-    setter(state, "_score", score)
+    state = _new(State)
+    state._rules = rules
+    state._cols = cols
+    state._hidden = hidden
+    state._found = found
+    state._score = score
+    state._where = _index(cols) if where is None else where
     return state
+
+
+_new = object.__new__
 
 
 class State:
@@ -105,7 +118,16 @@ class State:
     Two states are equal when cards, face-down counts, foundations, score and rules are.
     """
 
-    __slots__ = ("_cols", "_found", "_hash", "_hidden", "_rules", "_score", "_view")
+    __slots__ = (
+        "_cols",
+        "_found",
+        "_hash",
+        "_hidden",
+        "_rules",
+        "_score",
+        "_view",
+        "_where",
+    )
 
     _rules: Rules
     _cols: _Cols
@@ -114,6 +136,7 @@ class State:
     _score: int
     _hash: int
     _view: tuple[Column, ...]
+    _where: bytes
 
     def __init__(self) -> None:
         raise TypeError("positions come from yukon.deal(code) and State.apply(move)")
@@ -216,7 +239,7 @@ class State:
                 Column(tuple(CARDS[c] for c in col), hidden)
                 for col, hidden in zip(self._cols, self._hidden, strict=True)
             )
-            object.__setattr__(self, "_view", view)
+            self._view = view
             return view
 
     @property
@@ -244,58 +267,38 @@ class State:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move exactly once.
 
-        Order: by where the card is taken, columns 1-7 left to right, in each column the
-        face-up cards from the deepest to the last, then the foundation tops in suit order;
-        for each card, its foundation first, then destination columns left to right.
+        Order: by destination, the foundations first, then columns 1-7 left to right;
+        for each destination, the cards that can go there in suit order (spades, hearts,
+        diamonds, clubs). At most one card of each suit fits a destination, so this order
+        is total.
         """
         cols = self._cols
         hidden = self._hidden
         found = self._found
-        parents = _PARENTS[self._rules]
-        tail: dict[int, int] = {}
-        empty: list[int] = []
-        for d, col in enumerate(cols):
-            if col:
-                tail[col[-1]] = d
-            else:
-                empty.append(d)
+        where = self._where
         out: list[Move] = []
         add = out.append
-        for s, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
-            last = col[-1]
-            start = hidden[s]
-            if n - start > GROUP_LIMIT:
-                start = n - GROUP_LIMIT
-            for c in col[start:]:
-                if c == last and found[c // 13] == c % 13:
-                    add(MOVES[c * 8 + FOUNDATION])
-                if c % 13 == 12:
-                    for d in empty:
-                        add(MOVES[c * 8 + d])
-                    continue
-                dests = [tail[p] for p in parents[c] if p in tail]
-                if dests:
-                    if len(dests) > 1:
-                        dests.sort()
-                    for d in dests:
-                        if d != s:
-                            add(MOVES[c * 8 + d])
         for suit in range(4):
             count = found[suit]
-            if not count:
-                continue
-            c = suit * 13 + count - 1
-            if count == 13:
-                for d in empty:
+            if count < 13:
+                c = suit * 13 + count
+                if cols[where[c]][-1] == c:
+                    add(MOVES[c * 8 + FOUNDATION])
+        children = _CHILDREN[self._rules]
+        for d in range(7):
+            col = cols[d]
+            for c in children[col[-1]] if col else _KINGS:
+                s = where[c]
+                if s == d:
+                    continue
+                if s == _ON_FOUNDATION:
+                    if found[c // 13] == c % 13 + 1:
+                        add(MOVES[c * 8 + d])
+                    continue
+                source = cols[s]
+                pos = source.index(c)
+                if pos >= hidden[s] and len(source) - pos <= GROUP_LIMIT:
                     add(MOVES[c * 8 + d])
-                continue
-            dests = [tail[p] for p in parents[c] if p in tail]
-            dests.sort()
-            for d in dests:
-                add(MOVES[c * 8 + d])
         return tuple(out)
 
     def check(self, move: Move) -> Refusal | None:
@@ -316,14 +319,16 @@ class State:
 
     def _after(self, move: Move) -> State | Refusal:
         key = move.key
-        c, dest = divmod(key, 8)
+        c = key >> 3
+        dest = key & 7
         suit, rank0 = divmod(c, 13)
         cols = self._cols
         found = self._found
-        on_foundation = found[suit]
-        if on_foundation > rank0:
-            if on_foundation != rank0 + 1:
-                top = CARDS[suit * 13 + on_foundation - 1]
+        s = self._where[c]
+        where = bytearray(self._where)
+        if s == _ON_FOUNDATION:
+            if found[suit] != rank0 + 1:
+                top = CARDS[suit * 13 + found[suit] - 1]
                 return Refusal(RefusalCode.NOT_IN_PLAY, move, top)
             if dest == FOUNDATION:
                 return Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move)
@@ -334,49 +339,51 @@ class State:
             new_found[suit] = rank0
             new_cols = list(cols)
             new_cols[dest] = cols[dest] + (c,)
+            where[c] = dest
             return _make(
                 self._rules,
                 tuple(new_cols),
                 self._hidden,
                 tuple(new_found),
                 self._score,
+                bytes(where),
             )
-        for s in range(7):
-            col = cols[s]
-            if c in col:
-                break
+        col = cols[s]
         pos = col.index(c)
         hidden = self._hidden
         if pos < hidden[s]:
             return Refusal(RefusalCode.FACE_DOWN, move)
         size = len(col) - pos
         score = self._score
+        new_cols = list(cols)
         if dest == FOUNDATION:
             if size != 1:
                 return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
-            if on_foundation != rank0:
-                needed = CARDS[suit * 13 + on_foundation]
+            if found[suit] != rank0:
+                needed = CARDS[suit * 13 + found[suit]]
                 return Refusal(RefusalCode.FOUNDATION_ORDER, move, needed)
             new_found = list(found)
             new_found[suit] = rank0 + 1
             found = tuple(new_found)
-            new_cols = list(cols)
             score += FOUNDATION_POINTS
+            where[c] = _ON_FOUNDATION
         else:
             if dest == s:
                 return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
             refusal = self._refuse_placing(move, c, dest, size)
             if refusal is not None:
                 return refusal
-            new_cols = list(cols)
-            new_cols[dest] = cols[dest] + col[pos:]
+            group = col[pos:]
+            new_cols[dest] = cols[dest] + group
+            for x in group:
+                where[x] = dest
         new_cols[s] = col[:pos]
         if pos and pos == hidden[s]:
             new_hidden = list(hidden)
             new_hidden[s] = pos - 1
             hidden = tuple(new_hidden)
             score += FLIP_POINTS
-        return _make(self._rules, tuple(new_cols), hidden, found, score)
+        return _make(self._rules, tuple(new_cols), hidden, found, score, bytes(where))
 
     def _refuse_placing(
         self, move: Move, c: int, dest: int, size: int
@@ -411,14 +418,8 @@ class State:
             return self._hash
         except AttributeError:
             value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
+            self._hash = value
             return value
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
-
-    def __delattr__(self, name: str) -> None:
-        raise attrs.exceptions.FrozenInstanceError()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_make, self._key())

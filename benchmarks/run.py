@@ -1,0 +1,238 @@
+"""Fixed, seeded workloads over the public API; each row is the median of several repeats.
+
+``python -m benchmarks [--repeats N] [--out FILE] [--only ROW ...]`` prints a table and
+writes JSON. Every workload materialises what it asks for (tuples of moves, new positions),
+so nothing lazy goes unmeasured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+
+import yukon
+from yukon import Game, GameCode, Move, Rules, State
+
+SEED = 20261130
+
+
+def sample_positions(count: int, seed: int = SEED) -> list[State]:
+    """Positions from seeded random play on seeded deals, both rule sets, mid-game."""
+    rnd = random.Random(seed)
+    out: list[State] = []
+    while len(out) < count:
+        state = yukon.deal(
+            GameCode(rnd.randrange(yukon.DEAL_COUNT), rnd.choice(list(Rules)))
+        )
+        for _ in range(rnd.randrange(10, 80)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.apply(rnd.choice(moves))
+        out.append(state)
+    return out
+
+
+def _rate(work: Callable[[], int], repeats: int) -> tuple[float, list[float]]:
+    """Median operations per second over ``repeats`` timed runs of ``work``."""
+    rates = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        ops = work()
+        rates.append(ops / (time.perf_counter() - start))
+    return statistics.median(rates), rates
+
+
+def bench_deal(repeats: int) -> dict[str, object]:
+    codes = [
+        GameCode(n * 7919 % yukon.DEAL_COUNT, Rules.CLASSIC) for n in range(10_000)
+    ]
+
+    def work() -> int:
+        for code in codes:
+            yukon.deal(code)
+        return len(codes)
+
+    rate, _ = _rate(work, repeats)
+    return {"row": "deal", "value": rate, "unit": "deals/s", "target": None}
+
+
+def bench_legal_moves(repeats: int, positions: list[State]) -> dict[str, object]:
+    def work() -> int:
+        total = 0
+        for state in positions:
+            total += len(state.legal_moves())
+        return len(positions)
+
+    rate, _ = _rate(work, repeats)
+    return {"row": "legal moves", "value": rate, "unit": "calls/s", "target": 150_000}
+
+
+def bench_apply(repeats: int, positions: list[State]) -> dict[str, object]:
+    rnd = random.Random(SEED)
+    pairs: list[tuple[State, Move]] = []
+    for state in positions:
+        moves = state.legal_moves()
+        if moves:
+            pairs.append((state, rnd.choice(moves)))
+
+    def work() -> int:
+        for state, move in pairs:
+            state.apply(move)
+        return len(pairs)
+
+    rate, _ = _rate(work, repeats)
+    return {"row": "apply", "value": rate, "unit": "moves/s", "target": 400_000}
+
+
+def bench_playout(repeats: int) -> dict[str, object]:
+    codes = [GameCode(n, Rules.CLASSIC if n % 2 else Rules.RELAXED) for n in range(150)]
+
+    def work() -> int:
+        rnd = random.Random(SEED)
+        moves_played = 0
+        for code in codes:
+            state = yukon.deal(code)
+            for _ in range(300):
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                state = state.apply(rnd.choice(moves))
+                moves_played += 1
+        return moves_played
+
+    rate, _ = _rate(work, repeats)
+    return {"row": "playout", "value": rate, "unit": "moves/s", "target": 100_000}
+
+
+def _deep_game(depth: int, seed: int = SEED) -> tuple[Game, list[Move]]:
+    """A game and a line of ``depth`` legal moves from it (random, seeded)."""
+    rnd = random.Random(seed)
+    while True:
+        game = Game.new(GameCode(rnd.randrange(yukon.DEAL_COUNT)))
+        line: list[Move] = []
+        state = game.state
+        while len(line) < depth:
+            moves = state.legal_moves()
+            if not moves:
+                break
+            move = rnd.choice(moves)
+            line.append(move)
+            state = state.apply(move)
+        if len(line) == depth:
+            return game, line
+
+
+def bench_game(repeats: int) -> dict[str, object]:
+    game, line = _deep_game(100)
+
+    def work() -> int:
+        cycles = 0
+        for _ in range(20):
+            g = game
+            for move in line:
+                g = g.play(move)
+            for _ in line:
+                g = g.undo()
+            cycles += len(line)
+        return cycles
+
+    rate, _ = _rate(work, repeats)
+    return {"row": "game", "value": rate, "unit": "play+undo/s", "target": 150_000}
+
+
+def bench_memory() -> list[dict[str, object]]:
+    code = GameCode(SEED)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    state = yukon.deal(code)
+    one_state = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del state
+
+    game, line = _deep_game(150)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for move in line:
+        game = game.play(move)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert len(game.history) == yukon.UNDO_LIMIT
+    return [
+        {"row": "memory: state", "value": one_state, "unit": "bytes", "target": None},
+        {
+            "row": "memory: game history",
+            "value": held - one_state,
+            "unit": "bytes beyond its position",
+            "target": 60_000,
+            "lower_is_better": True,
+        },
+    ]
+
+
+ROWS = ["deal", "legal moves", "apply", "playout", "game", "memory"]
+
+
+def machine() -> dict[str, object]:
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": platform.machine(),
+        "processor": platform.processor() or "unknown",
+        "system": f"{platform.system()} {platform.release()}",
+        "cpus": os.cpu_count(),
+        "yukon": yukon.__version__,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--out", default="benchmarks/results.json")
+    parser.add_argument("--only", nargs="*", choices=ROWS, default=ROWS)
+    args = parser.parse_args(argv)
+
+    positions = sample_positions(10_000)
+    rows: list[dict[str, object]] = []
+    for name in args.only:
+        if name == "deal":
+            rows.append(bench_deal(args.repeats))
+        elif name == "legal moves":
+            rows.append(bench_legal_moves(args.repeats, positions))
+        elif name == "apply":
+            rows.append(bench_apply(args.repeats, positions))
+        elif name == "playout":
+            rows.append(bench_playout(args.repeats))
+        elif name == "game":
+            rows.append(bench_game(args.repeats))
+        elif name == "memory":
+            rows.extend(bench_memory())
+        print(_line(rows[-1]), flush=True)
+
+    info = machine()
+    print("\n" + ", ".join(f"{k}: {v}" for k, v in info.items()))
+    with open(args.out, "w") as out:
+        json.dump({"machine": info, "rows": rows}, out, indent=1)
+        out.write("\n")
+    print(f"written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _line(row: dict[str, object]) -> str:
+    value = row["value"]
+    target = row.get("target")
+    shown = f"{value:,.0f}" if isinstance(value, (int, float)) else str(value)
+    goal = ""
+    if isinstance(target, (int, float)) and isinstance(value, (int, float)):
+        met = value <= target if row.get("lower_is_better") else value >= target
+        goal = f"  (target {'≤' if row.get('lower_is_better') else '≥'} {target:,}: {'met' if met else 'NOT met'})"
+    return f"{row['row']:<22} {shown:>12} {row['unit']}{goal}"
