@@ -216,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(bench_game(args.repeats))
         elif name == "memory":
             rows.extend(bench_memory())
+            print(_line(rows[-2]), flush=True)
         print(_line(rows[-1]), flush=True)
 
     info = machine()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -91,3 +92,10 @@ def test_games_are_frozen() -> None:
     game = Game.new("YU1-C-AAAAAAB")
     with pytest.raises(AttributeError):
         game.moves = 3  # type: ignore[misc]
+
+
+@given(games())
+def test_games_are_values(game: Game) -> None:
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin == game and hash(twin) == hash(game)
+    assert twin.history == game.history and twin.moves == game.moves

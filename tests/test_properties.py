@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Move, Rules, State
+from yukon import Rules, State
 
 from . import reference
 from .strategies import codes, positions

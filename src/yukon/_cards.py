@@ -54,7 +54,7 @@ def _to_suit(value: Suit | int) -> Suit:
         raise InvalidCard(f"a suit is 0-3 or a Suit, not {value!r}") from None
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, hash=False)
 class Card:
     """One playing card. Equal cards are interchangeable; ``str(card)`` is ``"TH"``-style."""
 
@@ -98,6 +98,9 @@ class Card:
         """The card with a suit symbol, as players write it: ``10♦``, ``J♠``."""
         rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank - 1]
         return rank + self.suit.symbol
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + SUIT_LETTERS[self.suit]

@@ -33,7 +33,7 @@ def _check_card(_: object, __: object, card: Card) -> None:
         raise InvalidMove(f"a move takes a Card, not {type(card).__name__}")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, hash=False)
 class Move:
     """The card taken and its destination: a column index 0-6, or ``None`` for foundations."""
 
@@ -78,6 +78,9 @@ class Move:
     def to_foundations(self) -> bool:
         """Whether the card goes to its foundation."""
         return self.column is None
+
+    def __hash__(self) -> int:
+        return self.key
 
     def __str__(self) -> str:
         dest = "F" if self.column is None else str(self.column + 1)

@@ -32,6 +32,9 @@ _KING = 13
 _Cols = tuple[tuple[int, ...], ...]
 
 
+_KINGS = (12, 25, 38, 51)
+
+
 def _children(relaxed: bool) -> tuple[tuple[int, ...], ...]:
     """For each card, the cards that may be placed on it, in suit order."""
     return tuple(
@@ -44,18 +47,36 @@ def _children(relaxed: bool) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_CHILDREN = {Rules.CLASSIC: _children(False), Rules.RELAXED: _children(True)}
-_KINGS = (12, 25, 38, 51)
+_CHILDREN_CLASSIC = _children(False)
+_CHILDREN_RELAXED = _children(True)
+
+
+def _fits(children: tuple[tuple[int, ...], ...]) -> bytes:
+    """``fits[c * 53 + t]``: whether card ``c`` may go on card ``t`` (52: an empty
+    column), the colour and rank rules in one lookup."""
+    return bytes(
+        c in (children[t] if t < 52 else _KINGS) for c in range(52) for t in range(53)
+    )
+
+
+_FITS_CLASSIC = _fits(_CHILDREN_CLASSIC)
+_FITS_RELAXED = _fits(_CHILDREN_RELAXED)
+_RELAXED = Rules.RELAXED
+_TO = tuple(tuple(MOVES[c * 8 + dest] for c in range(52)) for dest in range(8))
+"""``_TO[dest][c]``: the move of card ``c`` to ``dest`` (7: the foundations)."""
 _ON_FOUNDATION = 7
 """The place of a card on a foundation in a position's card-location index."""
+_FACE_DOWN = 8
+"""Added to the column of a face-down card in the card-location index."""
 
 
-def _index(cols: _Cols) -> bytes:
-    """The card-location index: for each card, its column (0-6) or 7 for a foundation."""
+def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytes:
+    """The card-location index: for each card, its column (0-6) when face up, 7 on a
+    foundation, 8 plus its column when face down."""
     where = bytearray([_ON_FOUNDATION]) * 52
     for s, col in enumerate(cols):
-        for c in col:
-            where[c] = s
+        for pos, c in enumerate(col):
+            where[c] = s if pos >= hidden[s] else s + _FACE_DOWN
     return bytes(where)
 
 
@@ -104,7 +125,7 @@ def _make(
     state._hidden = hidden
     state._found = found
     state._score = score
-    state._where = _index(cols) if where is None else where
+    state._where = _index(cols, hidden) if where is None else where
     return state
 
 
@@ -273,32 +294,29 @@ class State:
         is total.
         """
         cols = self._cols
-        hidden = self._hidden
         found = self._found
         where = self._where
         out: list[Move] = []
         add = out.append
-        for suit in range(4):
-            count = found[suit]
+        up = _TO[FOUNDATION]
+        for suit, count in enumerate(found):
             if count < 13:
                 c = suit * 13 + count
-                if cols[where[c]][-1] == c:
-                    add(MOVES[c * 8 + FOUNDATION])
-        children = _CHILDREN[self._rules]
-        for d in range(7):
-            col = cols[d]
+                s = where[c]
+                if s < _ON_FOUNDATION and cols[s][-1] == c:
+                    add(up[c])
+        children = _CHILDREN_RELAXED if self._rules is _RELAXED else _CHILDREN_CLASSIC
+        long = max(map(len, cols)) > GROUP_LIMIT
+        for d, col, to in zip(range(7), cols, _TO, strict=False):
             for c in children[col[-1]] if col else _KINGS:
                 s = where[c]
-                if s == d:
-                    continue
-                if s == _ON_FOUNDATION:
-                    if found[c // 13] == c % 13 + 1:
-                        add(MOVES[c * 8 + d])
-                    continue
-                source = cols[s]
-                pos = source.index(c)
-                if pos >= hidden[s] and len(source) - pos <= GROUP_LIMIT:
-                    add(MOVES[c * 8 + d])
+                if s < _ON_FOUNDATION:  # face up in a column
+                    if s != d and (
+                        not long or len(cols[s]) - cols[s].index(c) <= GROUP_LIMIT
+                    ):
+                        add(to[c])
+                elif s == _ON_FOUNDATION and found[c // 13] == c % 13 + 1:
+                    add(to[c])
         return tuple(out)
 
     def check(self, move: Move) -> Refusal | None:
@@ -318,63 +336,48 @@ class State:
         return result
 
     def _after(self, move: Move) -> State | Refusal:
+        """The position after ``move``, or the refusal of the first rule it breaks."""
         key = move.key
         c = key >> 3
         dest = key & 7
-        suit, rank0 = divmod(c, 13)
-        cols = self._cols
-        found = self._found
         s = self._where[c]
-        where = bytearray(self._where)
-        if s == _ON_FOUNDATION:
-            if found[suit] != rank0 + 1:
-                top = CARDS[suit * 13 + found[suit] - 1]
-                return Refusal(RefusalCode.NOT_IN_PLAY, move, top)
-            if dest == FOUNDATION:
-                return Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move)
-            refusal = self._refuse_placing(move, c, dest, 1)
-            if refusal is not None:
-                return refusal
-            new_found = list(found)
-            new_found[suit] = rank0
-            new_cols = list(cols)
-            new_cols[dest] = cols[dest] + (c,)
-            where[c] = dest
-            return _make(
-                self._rules,
-                tuple(new_cols),
-                self._hidden,
-                tuple(new_found),
-                self._score,
-                bytes(where),
-            )
+        if s >= _ON_FOUNDATION:
+            if s == _ON_FOUNDATION:
+                return self._from_foundation(move, c, dest)
+            return Refusal(RefusalCode.FACE_DOWN, move)
+        cols = self._cols
         col = cols[s]
         pos = col.index(c)
         hidden = self._hidden
-        if pos < hidden[s]:
-            return Refusal(RefusalCode.FACE_DOWN, move)
         size = len(col) - pos
+        where = bytearray(self._where)
+        found = self._found
         score = self._score
         new_cols = list(cols)
         if dest == FOUNDATION:
+            suit = c // 13
             if size != 1:
                 return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
-            if found[suit] != rank0:
+            if found[suit] != c - suit * 13:
                 needed = CARDS[suit * 13 + found[suit]]
                 return Refusal(RefusalCode.FOUNDATION_ORDER, move, needed)
             new_found = list(found)
-            new_found[suit] = rank0 + 1
+            new_found[suit] += 1
             found = tuple(new_found)
             score += FOUNDATION_POINTS
             where[c] = _ON_FOUNDATION
         else:
-            if dest == s:
-                return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
-            refusal = self._refuse_placing(move, c, dest, size)
-            if refusal is not None:
-                return refusal
+            target = cols[dest]
+            if (
+                dest == s
+                or not (_FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC)[
+                    c * 53 + (target[-1] if target else 52)
+                ]
+                or size > GROUP_LIMIT
+            ):
+                return self._refuse_placing(move, c, s, dest, size)
             group = col[pos:]
-            new_cols[dest] = cols[dest] + group
+            new_cols[dest] = target + group
             for x in group:
                 where[x] = dest
         new_cols[s] = col[:pos]
@@ -383,12 +386,43 @@ class State:
             new_hidden[s] = pos - 1
             hidden = tuple(new_hidden)
             score += FLIP_POINTS
+            where[col[pos - 1]] = s
         return _make(self._rules, tuple(new_cols), hidden, found, score, bytes(where))
 
+    def _from_foundation(self, move: Move, c: int, dest: int) -> State | Refusal:
+        """The position after a foundation's top card goes back to column ``dest``."""
+        suit = c // 13
+        found = self._found
+        if found[suit] != c - suit * 13 + 1:
+            top = CARDS[suit * 13 + found[suit] - 1]
+            return Refusal(RefusalCode.NOT_IN_PLAY, move, top)
+        if dest == FOUNDATION:
+            return Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move)
+        target = self._cols[dest]
+        fits = _FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC
+        if not fits[c * 53 + (target[-1] if target else 52)]:
+            return self._refuse_placing(move, c, _ON_FOUNDATION, dest, 1)
+        new_found = list(found)
+        new_found[suit] -= 1
+        new_cols = list(self._cols)
+        new_cols[dest] = (*target, c)
+        where = bytearray(self._where)
+        where[c] = dest
+        return _make(
+            self._rules,
+            tuple(new_cols),
+            self._hidden,
+            tuple(new_found),
+            self._score,
+            bytes(where),
+        )
+
     def _refuse_placing(
-        self, move: Move, c: int, dest: int, size: int
-    ) -> Refusal | None:
-        """Why ``c`` (carrying ``size`` cards) may not go on column ``dest``, if it may not."""
+        self, move: Move, c: int, source: int, dest: int, size: int
+    ) -> Refusal:
+        """Why ``c``, carrying ``size`` cards from ``source``, may not go on ``dest``."""
+        if dest == source:
+            return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
         target = self._cols[dest]
         if not target:
             if RANK[c] != _KING:
@@ -399,9 +433,7 @@ class State:
                 return Refusal(RefusalCode.RANK_MISMATCH, move, CARDS[t], size)
             if self._rules is Rules.CLASSIC and RED[t] == RED[c]:
                 return Refusal(RefusalCode.SAME_COLOUR, move, CARDS[t], size)
-        if size > GROUP_LIMIT:
-            return Refusal(RefusalCode.GROUP_TOO_LARGE, move, size=size)
-        return None
+        return Refusal(RefusalCode.GROUP_TOO_LARGE, move, size=size)
 
     # -- value semantics -----------------------------------------------------------------
 
