@@ -4,8 +4,9 @@ A :class:`State` is one position: seven columns, four foundations, the score and
 set. It is immutable; :meth:`State.apply` returns the next position and leaves this one as
 it was. A move rebuilds only the columns it touches, so positions share everything else.
 
-Inside, cards are deck indices (ints) and columns are tuples of them; :attr:`State.columns`
-builds the readable :class:`Column` view on first use and keeps it.
+Inside, cards are deck indices (ints) and a column is a ``bytes`` of them, bottom to top:
+compact (a position takes well under a kilobyte) and quick to search and slice.
+:attr:`State.columns` builds the readable :class:`Column` view on first use and keeps it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
 FACE_DOWN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
 
 _KING = 13
-_Cols = tuple[tuple[int, ...], ...]
+_Cols = tuple[bytes, ...]
+"""Seven columns, each the deck indices of its cards from bottom to top."""
 
 
 _KINGS = (12, 25, 38, 51)
@@ -170,7 +172,7 @@ class State:
         deck = shuffled_deck(code.number)
         cols, start = [], 0
         for size in COLUMN_SIZES:
-            cols.append(deck[start : start + size])
+            cols.append(bytes(deck[start : start + size]))
             start += size
         return _make(code.rules, tuple(cols), FACE_DOWN_AT_DEAL, (0, 0, 0, 0), 0)
 
@@ -237,7 +239,7 @@ class State:
                     f"column {number} has {len(col)} cards, so {down!r} cannot be face "
                     "down: the last card of a column is always face up"
                 )
-            cols.append(tuple(col))
+            cols.append(bytes(col))
         missing = [NAME[c] for c in range(52) if c not in seen]
         if missing:
             raise InvalidPosition("missing cards: " + " ".join(missing))
@@ -321,22 +323,21 @@ class State:
 
     def check(self, move: Move) -> Refusal | None:
         """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
-        result = self._after(move)
-        return result if isinstance(result, Refusal) else None
+        try:
+            self.apply(move)
+        except IllegalMove as refused:
+            return refused.refusal
+        return None
 
     def apply(self, move: Move) -> State:
         """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it.
 
         Flips happen by themselves: a face-down card left last in its column turns up
-        (+5). A card placed on a foundation scores +10, every time it lands there.
+        (+5). A card placed on a foundation scores +10, every time it lands there. When
+        several rules refuse a move, the first of these is named: where the card lies
+        (face down, under another foundation card), then the destination (foundation
+        order, same column, empty column, rank, colour), then the group's size.
         """
-        result = self._after(move)
-        if isinstance(result, Refusal):
-            raise IllegalMove(result)
-        return result
-
-    def _after(self, move: Move) -> State | Refusal:
-        """The position after ``move``, or the refusal of the first rule it breaks."""
         key = move.key
         c = key >> 3
         dest = key & 7
@@ -344,23 +345,19 @@ class State:
         if s >= _ON_FOUNDATION:
             if s == _ON_FOUNDATION:
                 return self._from_foundation(move, c, dest)
-            return Refusal(RefusalCode.FACE_DOWN, move)
+            raise IllegalMove(Refusal(RefusalCode.FACE_DOWN, move))
         cols = self._cols
         col = cols[s]
         pos = col.index(c)
         hidden = self._hidden
-        size = len(col) - pos
         where = bytearray(self._where)
         found = self._found
         score = self._score
         new_cols = list(cols)
         if dest == FOUNDATION:
             suit = c // 13
-            if size != 1:
-                return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
-            if found[suit] != c - suit * 13:
-                needed = CARDS[suit * 13 + found[suit]]
-                return Refusal(RefusalCode.FOUNDATION_ORDER, move, needed)
+            if pos != len(col) - 1 or found[suit] != c - suit * 13:
+                raise IllegalMove(self._refuse_founding(move, c, len(col) - pos))
             new_found = list(found)
             new_found[suit] += 1
             found = tuple(new_found)
@@ -373,9 +370,11 @@ class State:
                 or not (_FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC)[
                     c * 53 + (target[-1] if target else 52)
                 ]
-                or size > GROUP_LIMIT
+                or len(col) - pos > GROUP_LIMIT
             ):
-                return self._refuse_placing(move, c, s, dest, size)
+                raise IllegalMove(
+                    self._refuse_placing(move, c, s, dest, len(col) - pos)
+                )
             group = col[pos:]
             new_cols[dest] = target + group
             for x in group:
@@ -387,25 +386,32 @@ class State:
             hidden = tuple(new_hidden)
             score += FLIP_POINTS
             where[col[pos - 1]] = s
-        return _make(self._rules, tuple(new_cols), hidden, found, score, bytes(where))
+        state = _new(State)
+        state._rules = self._rules
+        state._cols = tuple(new_cols)
+        state._hidden = hidden
+        state._found = found
+        state._score = score
+        state._where = bytes(where)
+        return state
 
-    def _from_foundation(self, move: Move, c: int, dest: int) -> State | Refusal:
+    def _from_foundation(self, move: Move, c: int, dest: int) -> State:
         """The position after a foundation's top card goes back to column ``dest``."""
         suit = c // 13
         found = self._found
         if found[suit] != c - suit * 13 + 1:
             top = CARDS[suit * 13 + found[suit] - 1]
-            return Refusal(RefusalCode.NOT_IN_PLAY, move, top)
+            raise IllegalMove(Refusal(RefusalCode.NOT_IN_PLAY, move, top))
         if dest == FOUNDATION:
-            return Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move)
+            raise IllegalMove(Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move))
         target = self._cols[dest]
         fits = _FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC
         if not fits[c * 53 + (target[-1] if target else 52)]:
-            return self._refuse_placing(move, c, _ON_FOUNDATION, dest, 1)
+            raise IllegalMove(self._refuse_placing(move, c, _ON_FOUNDATION, dest, 1))
         new_found = list(found)
         new_found[suit] -= 1
         new_cols = list(self._cols)
-        new_cols[dest] = (*target, c)
+        new_cols[dest] = target + bytes((c,))
         where = bytearray(self._where)
         where[c] = dest
         return _make(
@@ -415,6 +421,15 @@ class State:
             tuple(new_found),
             self._score,
             bytes(where),
+        )
+
+    def _refuse_founding(self, move: Move, c: int, size: int) -> Refusal:
+        """Why ``c``, with ``size - 1`` cards on it, may not go to its foundation."""
+        if size != 1:
+            return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
+        suit = c // 13
+        return Refusal(
+            RefusalCode.FOUNDATION_ORDER, move, CARDS[suit * 13 + self._found[suit]]
         )
 
     def _refuse_placing(
