@@ -62,10 +62,8 @@ def _row(
     }
 
 
-def bench_deal(repeats: int) -> dict[str, object]:
-    codes = [
-        GameCode(n * 7919 % yukon.DEAL_COUNT, Rules.CLASSIC) for n in range(10_000)
-    ]
+def bench_deal(repeats: int, count: int = 10_000) -> dict[str, object]:
+    codes = [GameCode(n * 7919 % yukon.DEAL_COUNT, Rules.CLASSIC) for n in range(count)]
 
     def work() -> int:
         for code in codes:
@@ -101,8 +99,10 @@ def bench_apply(repeats: int, positions: list[State]) -> dict[str, object]:
     return _row("apply", work, repeats, "moves/s", 400_000)
 
 
-def bench_playout(repeats: int) -> dict[str, object]:
-    codes = [GameCode(n, Rules.CLASSIC if n % 2 else Rules.RELAXED) for n in range(150)]
+def bench_playout(repeats: int, games: int = 150) -> dict[str, object]:
+    codes = [
+        GameCode(n, Rules.CLASSIC if n % 2 else Rules.RELAXED) for n in range(games)
+    ]
 
     def work() -> int:
         rnd = random.Random(SEED)
@@ -138,12 +138,12 @@ def _deep_game(depth: int, seed: int = SEED) -> tuple[Game, list[Move]]:
             return game, line
 
 
-def bench_game(repeats: int) -> dict[str, object]:
+def bench_game(repeats: int, rounds: int = 20) -> dict[str, object]:
     game, line = _deep_game(100)
 
     def work() -> int:
         cycles = 0
-        for _ in range(20):
+        for _ in range(rounds):
             g = game
             for move in line:
                 g = g.play(move)
@@ -205,27 +205,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", default="benchmarks/results.json")
     parser.add_argument("--only", nargs="*", choices=ROWS, default=ROWS)
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="shrink or grow every workload (the documented figures use 1.0)",
+    )
     args = parser.parse_args(argv)
+    scale: float = args.scale
 
-    positions = sample_positions(10_000)
+    def sized(n: int) -> int:
+        return max(1, round(n * scale))
+
+    positions = sample_positions(sized(10_000))
     rows: list[dict[str, object]] = []
     for name in args.only:
         if name == "deal":
-            rows.append(bench_deal(args.repeats))
+            rows.append(bench_deal(args.repeats, sized(10_000)))
         elif name == "legal moves":
             rows.append(bench_legal_moves(args.repeats, positions))
         elif name == "apply":
             rows.append(bench_apply(args.repeats, positions))
         elif name == "playout":
-            rows.append(bench_playout(args.repeats))
+            rows.append(bench_playout(args.repeats, sized(150)))
         elif name == "game":
-            rows.append(bench_game(args.repeats))
+            rows.append(bench_game(args.repeats, sized(20)))
         elif name == "memory":
             rows.extend(bench_memory())
             print(_line(rows[-2]), flush=True)
         print(_line(rows[-1]), flush=True)
 
     info = machine()
+    info["scale"] = scale
+    info["repeats"] = args.repeats
     print("\n" + ", ".join(f"{k}: {v}" for k, v in info.items()))
     with open(args.out, "w") as out:
         json.dump({"machine": info, "rows": rows}, out, indent=1)

@@ -72,14 +72,17 @@ _FACE_DOWN = 8
 """Added to the column of a face-down card in the card-location index."""
 
 
-def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytes:
+def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytearray:
     """The card-location index: for each card, its column (0-6) when face up, 7 on a
-    foundation, 8 plus its column when face down."""
+    foundation, 8 plus its column when face down.
+
+    A bytearray, to spare a copy per move; a position never changes its index after it
+    is built (apply copies it first), so it is as good as immutable."""
     where = bytearray([_ON_FOUNDATION]) * 52
     for s, col in enumerate(cols):
         for pos, c in enumerate(col):
             where[c] = s if pos >= hidden[s] else s + _FACE_DOWN
-    return bytes(where)
+    return where
 
 
 @attrs.frozen
@@ -119,7 +122,7 @@ def _make(
     hidden: tuple[int, ...],
     found: tuple[int, ...],
     score: int,
-    where: bytes | None = None,
+    where: bytearray | None = None,
 ) -> State:
     state = _new(State)
     state._rules = rules
@@ -159,7 +162,7 @@ class State:
     _score: int
     _hash: int
     _view: tuple[Column, ...]
-    _where: bytes
+    _where: bytearray  # never changed once the position is built
 
     def __init__(self) -> None:
         raise TypeError("positions come from yukon.deal(code) and State.apply(move)")
@@ -392,7 +395,7 @@ class State:
         state._hidden = hidden
         state._found = found
         state._score = score
-        state._where = bytes(where)
+        state._where = where
         return state
 
     def _from_foundation(self, move: Move, c: int, dest: int) -> State:
@@ -420,7 +423,7 @@ class State:
             self._hidden,
             tuple(new_found),
             self._score,
-            bytes(where),
+            where,
         )
 
     def _refuse_founding(self, move: Move, c: int, size: int) -> Refusal:
