@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from ._aids import Settings
 from ._cards import Card, Suit
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import (
@@ -19,35 +20,51 @@ from ._errors import (
     NothingToUndo,
     YukonError,
 )
-from ._game import UNDO_LIMIT, Game
+from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
 from ._moves import Move
-from ._refusals import Refusal, RefusalCode
+from ._refusals import (
+    CATALOGS,
+    ENGLISH,
+    HEBREW,
+    Catalog,
+    InvalidCatalog,
+    Refusal,
+    RefusalCode,
+)
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._state import GROUP_LIMIT, Column, State, deal
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CATALOGS",
     "CLEAN_WIN",
     "DEAL_COUNT",
+    "ENGLISH",
     "FLIP_POINTS",
     "FOUNDATION_POINTS",
     "GROUP_LIMIT",
+    "HEBREW",
     "UNDO_LIMIT",
     "Card",
+    "Catalog",
     "Column",
     "Game",
     "GameCode",
     "IllegalMove",
+    "InfoBar",
     "InvalidCard",
+    "InvalidCatalog",
     "InvalidGameCode",
     "InvalidMove",
     "InvalidPosition",
     "Move",
     "NothingToUndo",
+    "Outcome",
     "Refusal",
     "RefusalCode",
     "Rules",
+    "Settings",
     "State",
     "Suit",
     "YukonError",
@@ -57,6 +74,6 @@ __all__ = [
 # Public objects report the public module path (``yukon.Card``, not ``yukon._cards.Card``).
 for _name in __all__:
     _obj = globals()[_name]
-    if hasattr(_obj, "__module__") and not isinstance(_obj, int):
+    if isinstance(_obj, type) or callable(_obj):
         _obj.__module__ = __name__
 del _name, _obj

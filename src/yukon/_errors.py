@@ -10,6 +10,7 @@ keeps working in code that does not know this library::
     ├── InvalidMove (ValueError)         move text or move fields that name no move
     ├── IllegalMove (ValueError)         a well-formed move the rules refuse; carries the Refusal
     ├── InvalidPosition (ValueError)     a layout no game can have: missing or doubled cards, ...
+    ├── InvalidCatalog (ValueError)      a message catalog lacking a refusal or with a bad field
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.

@@ -7,10 +7,14 @@ never goes down: it counts every move the player made.
 
 from __future__ import annotations
 
+import attrs
+
+from ._cards import Card
 from ._codes import GameCode
-from ._errors import NothingToUndo
+from ._errors import IllegalMove, NothingToUndo
 from ._moves import Move
-from ._state import State
+from ._refusals import Refusal, RefusalCode
+from ._state import State, _to_card
 
 UNDO_LIMIT = 100
 """How many of the most recent moves can be undone; older ones are forgotten."""
@@ -113,6 +117,54 @@ class Game:
         before, _ = self._history[-1]
         return _game(self._code, before, self._moves, self._history[:-1])
 
+    # -- what a frontend does ----------------------------------------------------------
+
+    @property
+    def info(self) -> InfoBar:
+        """The info bar's data: score, move counter, game code. (The time is the
+        frontend's to keep: the library never reads the clock.)"""
+        return InfoBar(self.score, self._moves, self._code)
+
+    def attempt(self, move: Move | str) -> Outcome:
+        """Play ``move`` if the rules allow it; never raises for an illegal move. A drag
+        and drop is ``game.attempt(Move(card, column))``."""
+        if not isinstance(move, Move):
+            move = Move.parse(move)
+        try:
+            return Outcome(self.play(move), move, None)
+        except IllegalMove as refused:
+            return Outcome(self, None, refused.refusal)
+
+    def tap(self, card: Card | str) -> Outcome:
+        """A tap on ``card``: to its foundation if it can go, else the refusal saying
+        why not (the game unchanged)."""
+        card = _to_card(card)
+        move = self._state.tap(card)
+        if move is None:
+            return Outcome(self, None, self._state.check(Move.to_foundation(card)))
+        return Outcome(self.play(move), move, None)
+
+    def double_tap(self, card: Card | str) -> Outcome:
+        """A double tap on ``card`` (see :meth:`State.double_tap`); when it finds no
+        place, the refusal is the card's own (face down, not in play) or ``NO_PLACE``."""
+        card = _to_card(card)
+        return self._placed(card, self._state.double_tap(card))
+
+    def auto_place(self, card: Card | str) -> Outcome:
+        """The drop of a group dragged from ``card`` with auto placement on (see
+        :meth:`State.auto_place`); refusals as for :meth:`double_tap`."""
+        card = _to_card(card)
+        return self._placed(card, self._state.auto_place(card))
+
+    def _placed(self, card: Card, move: Move | None) -> Outcome:
+        if move is not None:
+            return Outcome(self.play(move), move, None)
+        carrier = Move.to_foundation(card)
+        refusal = self._state.check(carrier)
+        if refusal is None or refusal.code not in _PICK_UP_REFUSALS:
+            refusal = Refusal(RefusalCode.NO_PLACE, carrier)
+        return Outcome(self, None, refusal)
+
     def _key(self) -> tuple[object, ...]:
         return (self._code, self._state, self._moves, self._history)
 
@@ -132,6 +184,34 @@ class Game:
 
 
 _new = object.__new__
+_PICK_UP_REFUSALS = (RefusalCode.FACE_DOWN, RefusalCode.NOT_IN_PLAY)
+
+
+@attrs.frozen
+class InfoBar:
+    """What the app's info bar shows, less the time (the frontend's clock)."""
+
+    score: int
+    moves: int
+    code: GameCode
+
+
+@attrs.frozen
+class Outcome:
+    """What a frontend action did: the game after it, and the move played or the refusal.
+
+    Exactly one of :attr:`move` and :attr:`refusal` is set. When nothing was played,
+    :attr:`game` is the game the action was asked of, unchanged.
+    """
+
+    game: Game
+    move: Move | None
+    refusal: Refusal | None
+
+    @property
+    def played(self) -> bool:
+        """Whether a move was played."""
+        return self.move is not None
 
 
 def _game(

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from . import _aids
 from ._cards import CARDS, NAME, RANK, RED, Card, Suit
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import IllegalMove, InvalidCard, InvalidPosition
@@ -453,6 +454,37 @@ class State:
                 return Refusal(RefusalCode.SAME_COLOUR, move, CARDS[t], size)
         return Refusal(RefusalCode.GROUP_TOO_LARGE, move, size=size)
 
+    # -- the app's aids (policies in yukon._aids) -----------------------------------
+
+    def targets(self, card: Card | str) -> tuple[Move, ...]:
+        """Placement help: every legal move of ``card`` picked up with the cards on it,
+        the foundation first, then columns left to right; empty if it cannot be taken."""
+        return _aids.targets(self, _to_card(card))
+
+    def tap(self, card: Card | str) -> Move | None:
+        """The move a tap makes: ``card`` to its foundation when it is the last card of
+        its column and the foundation takes it; else ``None``."""
+        return _aids.tap(self, _to_card(card))
+
+    def double_tap(self, card: Card | str) -> Move | None:
+        """The move a double tap makes: the foundation if a tap would play, else the legal
+        column holding the most cards (leftmost on a tie, an empty one for a King);
+        ``None`` when there is no place or the card is not in a column."""
+        card = _to_card(card)
+        in_column = self._where[card.index] != _ON_FOUNDATION
+        return _aids.double_tap(self, card, in_column=in_column)
+
+    def auto_place(self, card: Card | str) -> Move | None:
+        """Auto placement: the column a dragged group from ``card`` drops on (the legal
+        one holding the most cards, leftmost on a tie); ``None`` when none takes it."""
+        return _aids.auto_place(self, _to_card(card))
+
+    @property
+    def is_stuck(self) -> bool:
+        """Whether no legal move is left at all. The app never declares a loss; whether a
+        win is still possible is the solver's question, not this one."""
+        return not self.legal_moves()
+
     # -- value semantics -----------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
@@ -494,6 +526,14 @@ class State:
             f"<State {self._rules.name.lower()} score={self._score} "
             f"foundations={list(self._found)}>"
         )
+
+
+def _to_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise InvalidCard(f"expected a Card or card text such as '8S', not {card!r}")
 
 
 def deal(code: GameCode | str) -> State:

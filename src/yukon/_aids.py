@@ -1,0 +1,89 @@
+"""The app's aids: tap, double tap, auto placement and placement help.
+
+Each aid is a policy over a position's legal moves, stated here once so that no frontend
+has to restate a rule. This module knows positions only through :class:`Position`, the
+few questions it asks of them; :class:`~yukon.State` answers them and offers the aids as
+methods.
+
+The policies (SPEC part 2):
+
+- **Tap** sends the card to its foundation when it is the last card of its column and
+  its foundation takes it; otherwise nothing.
+- **Double tap** does what a tap does if it can; otherwise it places the card, with every
+  card on it, on the legal destination column holding the most cards (face-down ones
+  count), the leftmost on a tie; a King with nowhere better goes to the leftmost empty
+  column. Only cards in columns are double-tapped: a foundation's top card comes back
+  only by dragging.
+- **Auto placement** is the drop of a dragged group: the same choice of column, never
+  the foundations. It applies to a foundation's top card too, since that can be dragged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Sized
+from typing import Protocol
+
+import attrs
+
+from ._cards import Card
+from ._moves import Move
+from ._refusals import Refusal
+
+
+class Position(Protocol):
+    """What the aids ask of a position."""
+
+    @property
+    def columns(self) -> Sequence[Sized]: ...
+
+    def legal_moves(self) -> tuple[Move, ...]: ...
+
+    def check(self, move: Move) -> Refusal | None: ...
+
+
+def targets(position: Position, card: Card) -> tuple[Move, ...]:
+    """Every legal move of ``card`` picked up with the cards on it: the foundation first,
+    then columns left to right. Empty when the card cannot be picked up."""
+    index = card.index
+    return tuple(m for m in position.legal_moves() if m.key >> 3 == index)
+
+
+def tap(position: Position, card: Card) -> Move | None:
+    """The move of ``card`` to its foundation, when the rules allow it."""
+    move = Move.to_foundation(card)
+    return move if position.check(move) is None else None
+
+
+def auto_place(position: Position, card: Card) -> Move | None:
+    """The column a dragged group from ``card`` drops on: the legal one holding the most
+    cards, leftmost on a tie (so a King with nowhere better takes the leftmost empty
+    column); ``None`` when no column takes it."""
+    columns = position.columns
+    best: Move | None = None
+    most = -1
+    for move in targets(position, card):
+        if move.column is not None and len(columns[move.column]) > most:
+            best, most = move, len(columns[move.column])
+    return best
+
+
+def double_tap(position: Position, card: Card, *, in_column: bool) -> Move | None:
+    """The foundation when a tap would play, else :func:`auto_place`'s column; ``None``
+    for a card not in a column (``in_column`` false) or with no place."""
+    if not in_column:
+        return None
+    return tap(position, card) or auto_place(position, card)
+
+
+@attrs.frozen
+class Settings:
+    """The app's settings and their defaults: the values a frontend should start from."""
+
+    double_click: bool = True
+    """Double tap places a card (foundation first, then the best column)."""
+    placement_help: bool = True
+    """Show the possible places (:meth:`State.targets`) while dragging."""
+    interactive_rules: bool = True
+    """Show the rule (:attr:`Refusal.message`) when a move is refused."""
+    auto_placement: bool = False
+    """Pick the destination column (:meth:`State.auto_place`) when a group is released."""
