@@ -12,7 +12,7 @@ def position(
     foundations: tuple[int, int, int, int] = (0, 0, 0, 0),
     rules: Rules = Rules.CLASSIC,
     filler: int = 6,
-    score: int = 0,
+    score: int | None = None,
 ) -> State:
     """A position from column texts such as ``"[9S 4H] 8D"`` (brackets: face down).
 
@@ -37,6 +37,8 @@ def position(
     hidden[filler - 1] += len(rest)
     if hidden[filler - 1] == len(cols[filler - 1]):  # the last card is always face up
         hidden[filler - 1] -= 1
+    if score is None:  # the least a position with these foundations can score
+        score = 10 * sum(foundations)
     return yukon.State.from_layout(
         cols, hidden=hidden, foundations=foundations, rules=rules, score=score
     )

@@ -112,3 +112,18 @@ def random_line(state: State, choices: Iterator[int], steps: int) -> list[State]
         state = state.apply(moves[next(choices) % len(moves)])
         line.append(state)
     return line
+
+
+def assert_invariants(state: State) -> None:
+    """What every position promises: each card exactly once, face-down cards only under
+    face-up ones, the last card of a column face up, a score the scoring can make."""
+    cards = [card for column in state.columns for card in column.cards]
+    cards += [
+        Card(rank, suit)
+        for suit in Suit
+        for rank in range(1, state.foundations[suit] + 1)
+    ]
+    assert len(cards) == 52 and len(set(cards)) == 52
+    for column in state.columns:
+        assert 0 <= column.hidden < max(len(column.cards), 1)
+    assert state.score % 5 == 0 and state.score >= 10 * sum(state.foundations)

@@ -17,10 +17,12 @@ from ._errors import (
     InvalidGameCode,
     InvalidMove,
     InvalidPosition,
+    InvalidRecord,
     NothingToUndo,
     YukonError,
 )
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
+from ._interop import kpat_deal, pysolfc_deal
 from ._moves import Move
 from ._refusals import (
     CATALOGS,
@@ -58,6 +60,7 @@ __all__ = [
     "InvalidGameCode",
     "InvalidMove",
     "InvalidPosition",
+    "InvalidRecord",
     "Move",
     "NothingToUndo",
     "Outcome",
@@ -69,6 +72,8 @@ __all__ = [
     "Suit",
     "YukonError",
     "deal",
+    "kpat_deal",
+    "pysolfc_deal",
 ]
 
 # Public objects report the public module path (``yukon.Card``, not ``yukon._cards.Card``).

@@ -11,6 +11,7 @@ keeps working in code that does not know this library::
     ├── IllegalMove (ValueError)         a well-formed move the rules refuse; carries the Refusal
     ├── InvalidPosition (ValueError)     a layout no game can have: missing or doubled cards, ...
     ├── InvalidCatalog (ValueError)      a message catalog lacking a refusal or with a bad field
+    ├── InvalidRecord (ValueError)       a saved game that does not load: bad form or an illegal move
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.
@@ -50,6 +51,10 @@ class IllegalMove(YukonError, ValueError):
 
 class InvalidPosition(YukonError, ValueError):
     """A layout that is not a Yukon position: cards missing or doubled, and the like."""
+
+
+class InvalidRecord(YukonError, ValueError):
+    """A game record or saved game that cannot be loaded as it stands."""
 
 
 class NothingToUndo(YukonError, IndexError):

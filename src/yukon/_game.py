@@ -7,11 +7,15 @@ never goes down: it counts every move the player made.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+
 import attrs
 
+from . import _notation
 from ._cards import Card
 from ._codes import GameCode
-from ._errors import IllegalMove, NothingToUndo
+from ._errors import IllegalMove, InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import Refusal, RefusalCode
 from ._state import State, _to_card
@@ -24,6 +28,39 @@ def _to_code(value: GameCode | str) -> GameCode:
     return value if isinstance(value, GameCode) else GameCode.parse(value)
 
 
+class _Line:
+    """The moves from the deal to the current position, newest first: a linked list, so
+    a move or an undo costs the same however long the game, and games share their pasts."""
+
+    __slots__ = ("length", "move", "rest")
+
+    length: int
+    move: Move
+    rest: _Line | None
+
+    def __init__(self, move: Move, rest: _Line | None) -> None:
+        self.move = move
+        self.rest = rest
+        self.length = 1 + (rest.length if rest is not None else 0)
+
+    def newest_first(self) -> Iterator[Move]:
+        line: _Line | None = self
+        while line is not None:
+            yield line.move
+            line = line.rest
+
+
+def _same_line(a: _Line | None, b: _Line | None) -> bool:
+    """Whether two lines hold the same moves (without recursion, however long)."""
+    if (a.length if a else 0) != (b.length if b else 0):
+        return False
+    while a is not None and b is not None and a is not b:
+        if a.move != b.move:
+            return False
+        a, b = a.rest, b.rest
+    return True
+
+
 class Game:
     """One game from its deal: current position, move counter and undo history.
 
@@ -33,12 +70,13 @@ class Game:
     share their unchanged columns, not copies.
     """
 
-    __slots__ = ("_code", "_history", "_moves", "_state")
+    __slots__ = ("_code", "_history", "_line", "_moves", "_state")
 
     _code: GameCode
     _state: State
     _moves: int
     _history: tuple[tuple[State, Move], ...]
+    _line: _Line | None
 
     def __init__(self, code: GameCode | str) -> None:
         """A fresh game of ``code``, as :meth:`new`."""
@@ -46,6 +84,7 @@ class Game:
         self._state = State.deal(self._code)
         self._moves = 0
         self._history = ()
+        self._line = None
 
     @classmethod
     def new(cls, code: GameCode | str) -> Game:
@@ -71,6 +110,14 @@ class Game:
     def history(self) -> tuple[tuple[State, Move], ...]:
         """The undoable moves, oldest first: the position before each and the move."""
         return self._history
+
+    @property
+    def line(self) -> tuple[Move, ...]:
+        """The moves from the deal to the current position, oldest first (moves taken back
+        by undo are not in it). Replaying them from the deal gives :attr:`state`."""
+        if self._line is None:
+            return ()
+        return tuple(reversed(tuple(self._line.newest_first())))
 
     @property
     def score(self) -> int:
@@ -105,7 +152,13 @@ class Game:
         history = self._history
         if len(history) >= UNDO_LIMIT:
             history = history[len(history) - UNDO_LIMIT + 1 :]
-        return _game(self._code, after, self._moves + 1, (*history, (state, move)))
+        return _game(
+            self._code,
+            after,
+            self._moves + 1,
+            (*history, (state, move)),
+            _Line(move, self._line),
+        )
 
     def undo(self) -> Game:
         """The game with the last move taken back; the move counter stays as it is."""
@@ -115,7 +168,84 @@ class Game:
                 + (" (only the last 100 moves can be undone)" if self.moves else "")
             )
         before, _ = self._history[-1]
-        return _game(self._code, before, self._moves, self._history[:-1])
+        line = self._line.rest if self._line is not None else None
+        return _game(self._code, before, self._moves, self._history[:-1], line)
+
+    # -- records -----------------------------------------------------------------------
+
+    def to_record(self) -> str:
+        """The game as one line of text: ``yukon/1``, the game code, the moves from the
+        deal, and the counters when undo was used. :meth:`from_record` restores it
+        exactly, undo history and move counter included. ::
+
+            yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 AH>F
+        """
+        return _notation.format_record(self._record(with_claims=False))
+
+    def to_json(self) -> str:
+        """The game as JSON: code, moves, counters, and the score and position they lead
+        to (checked when loading). See :meth:`from_json`."""
+        return json.dumps(_notation.record_json(self._record(with_claims=True)))
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """The game a record describes, every move checked against the rules.
+
+        Raises :class:`~yukon.InvalidRecord` naming the move and the rule, or what else
+        is wrong; never returns a half-loaded game.
+        """
+        return cls._replay(_notation.parse_record(text))
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> Game:
+        """The game written by :meth:`to_json`, checked as :meth:`from_record` does, and
+        its claimed score and position checked against the replay."""
+        obj = _notation.load_json(data, InvalidRecord)
+        return cls._replay(_notation.parse_record_json(obj))
+
+    def _record(self, *, with_claims: bool) -> _notation.RecordData:
+        line = self.line
+        plain = self._moves == len(line) and len(self._history) == min(
+            len(line), UNDO_LIMIT
+        )
+        return _notation.RecordData(
+            self._code,
+            line,
+            None if plain and not with_claims else self._moves,
+            None if plain and not with_claims else len(self._history),
+            self.score if with_claims else None,
+            self._state.to_text() if with_claims else None,
+        )
+
+    @classmethod
+    def _replay(cls, data: _notation.RecordData) -> Game:
+        game = cls(data.code)
+        for number, move in enumerate(data.moves, 1):
+            try:
+                game = game.play(move)
+            except IllegalMove as refused:
+                raise InvalidRecord(f"move {number} ({move}): {refused}") from None
+        played = len(data.moves)
+        counter = played if data.counter is None else data.counter
+        undoable = min(played, UNDO_LIMIT) if data.undoable is None else data.undoable
+        if counter < played:
+            raise InvalidRecord(
+                f"the move counter {counter} is less than the {played} moves played"
+            )
+        if undoable > min(played, UNDO_LIMIT) or (
+            min(played, UNDO_LIMIT) - undoable > counter - played
+        ):
+            raise InvalidRecord(
+                f"undo={undoable} does not fit {played} moves and a counter of {counter}"
+            )
+        if data.score is not None and data.score != game.score:
+            raise InvalidRecord(
+                f"the record claims a score of {data.score}; its moves score {game.score}"
+            )
+        if data.position is not None and data.position != game.state.to_text():
+            raise InvalidRecord("the record's position is not where its moves lead")
+        history = game._history[len(game._history) - undoable :] if undoable else ()
+        return _game(data.code, game._state, counter, history, game._line)
 
     # -- what a frontend does ----------------------------------------------------------
 
@@ -171,13 +301,15 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self is other or self._key() == other._key()
+        return self is other or (
+            self._key() == other._key() and _same_line(self._line, other._line)
+        )
 
     def __hash__(self) -> int:
         return hash(self._key())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_game, self._key())
+        return (_unpickle, (*self._key(), self.line))
 
     def __repr__(self) -> str:
         return f"<Game {self.code} moves={self.moves} score={self.score}>"
@@ -215,7 +347,11 @@ class Outcome:
 
 
 def _game(
-    code: GameCode, state: State, moves: int, history: tuple[tuple[State, Move], ...]
+    code: GameCode,
+    state: State,
+    moves: int,
+    history: tuple[tuple[State, Move], ...],
+    line: _Line | None,
 ) -> Game:
     """A game from parts already known to be right (the fast path of play and undo)."""
     game = _new(Game)
@@ -223,4 +359,18 @@ def _game(
     game._state = state
     game._moves = moves
     game._history = history
+    game._line = line
     return game
+
+
+def _unpickle(
+    code: GameCode,
+    state: State,
+    moves: int,
+    history: tuple[tuple[State, Move], ...],
+    line: tuple[Move, ...],
+) -> Game:
+    chain: _Line | None = None
+    for move in line:
+        chain = _Line(move, chain)
+    return _game(code, state, moves, history, chain)

@@ -11,12 +11,13 @@ compact (a position takes well under a kilobyte) and quick to search and slice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from . import _aids
+from . import _aids, _notation
 from ._cards import CARDS, NAME, RANK, RED, Card, Suit
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import IllegalMove, InvalidCard, InvalidPosition
@@ -247,7 +248,58 @@ class State:
         missing = [NAME[c] for c in range(52) if c not in seen]
         if missing:
             raise InvalidPosition("missing cards: " + " ".join(missing))
+        placed = sum(found)
+        if score % FLIP_POINTS or score < FOUNDATION_POINTS * placed:
+            raise InvalidPosition(
+                f"a score of {score} does not fit the scoring: it is made of 10s and 5s "
+                f"and is at least 10 for each of the {placed} cards on the foundations"
+            )
         return _make(rules, tuple(cols), face_down, found, score)
+
+    @classmethod
+    def from_text(cls, text: str) -> State:
+        """The position written by :meth:`to_text`; raises :class:`InvalidPosition`."""
+        return cls._from_layout(_notation.parse_position(text))
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> State:
+        """The position written by :meth:`to_json`; raises :class:`InvalidPosition`."""
+        obj = _notation.load_json(data, InvalidPosition)
+        return cls._from_layout(_notation.parse_position_json(obj))
+
+    @classmethod
+    def _from_layout(cls, layout: _notation.Layout) -> State:
+        return cls.from_layout(
+            layout.columns,
+            hidden=layout.hidden,
+            foundations=layout.foundations,
+            rules=layout.rules,
+            score=layout.score,
+        )
+
+    def to_text(self) -> str:
+        """The position as one line of text, like FEN in chess: rule, score, foundation
+        tops, then the columns with face-down cards in brackets. Round-trips exactly
+        through :meth:`from_text`. ::
+
+            C 0 -,-,-,- 7H/[9S]4H8D8H5CJH/[6H9C]JS5HKH3S2H/...
+        """
+        return _notation.format_position(
+            self._rules, self._score, self._found, self._cols, self._hidden
+        )
+
+    def to_json(self) -> str:
+        """The position as a JSON object with ``format`` and ``version`` fields."""
+        return json.dumps(_notation.position_json(self._layout()))
+
+    def _layout(self) -> _notation.Layout:
+        return _notation.Layout(
+            self._rules,
+            self._score,
+            self._found,
+            tuple(tuple(CARDS[c] for c in col) for col in self._cols),
+            self._hidden,
+        )
 
     # -- reading the position ------------------------------------------------------------
 

@@ -1,0 +1,379 @@
+"""Notation: position text, game records and their JSON forms. Syntax only.
+
+This module turns text into plain data and back; whether the data make a real position
+or a real game is for :class:`~yukon.State` and :class:`~yukon.Game` to decide, so every
+loaded position and record passes the same checks as one built by hand.
+
+**Position text** (one line, fields separated by single spaces)::
+
+    C 25 AS,-,-,- 7H/[9S]4H8D8H5CJH/-/...
+
+rule letter, score, the four foundation tops in suit order (``-`` for empty), then the
+seven columns separated by ``/``, each bottom to top with its face-down cards in brackets
+at the start, ``-`` for an empty column.
+
+**Game record** (one line)::
+
+    yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 AH>F moves=7 undo=2
+
+the format tag (may be left out when reading), the game code, the moves from the deal to
+the current position, then ``moves=`` (the move counter) and ``undo=`` (how many of the
+last moves can be undone) when they differ from the plain replay of the moves.
+
+JSON forms carry ``"format"`` and ``"version"`` fields. Input is untrusted: anything that
+does not parse raises :class:`~yukon.InvalidPosition` or :class:`~yukon.InvalidRecord`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ._cards import CARDS, NAME, RANK_LETTERS, SUIT_LETTERS, Card
+from ._codes import GameCode, Rules
+from ._errors import (
+    InvalidCard,
+    InvalidGameCode,
+    InvalidMove,
+    InvalidPosition,
+    InvalidRecord,
+)
+from ._moves import Move
+
+RECORD_TAG = "yukon/1"
+"""The first word of a version-1 game record."""
+POSITION_FORMAT = "yukon.position"
+GAME_FORMAT = "yukon.game"
+VERSION = 1
+MAX_CHARS = 4_000_000
+"""The longest text (or JSON) accepted: about 800 000 moves. Longer input is refused."""
+MAX_COUNTER = 10**12
+"""The largest move counter accepted."""
+_SCORE_LIMIT = 10**12
+
+
+@attrs.frozen
+class Layout:
+    """A position as plain data, before any rule has looked at it."""
+
+    rules: Rules
+    score: int
+    foundations: tuple[int, ...]
+    columns: tuple[tuple[Card, ...], ...]
+    hidden: tuple[int, ...]
+
+
+@attrs.frozen
+class RecordData:
+    """A game record as plain data: the deal, the moves and the counters."""
+
+    code: GameCode
+    moves: tuple[Move, ...]
+    counter: int | None = None
+    """The move counter, when it is not simply the number of moves."""
+    undoable: int | None = None
+    """How many moves can be undone, when it is not simply all the last ones (up to 100)."""
+    score: int | None = None
+    """The score the record claims, checked against the replay."""
+    position: str | None = None
+    """The position text the record claims, checked against the replay."""
+
+
+# -- positions ---------------------------------------------------------------------------
+
+
+def format_position(
+    rules: Rules,
+    score: int,
+    foundations: Sequence[int],
+    columns: Sequence[bytes],
+    hidden: Sequence[int],
+) -> str:
+    """The position text of a position's parts (columns as deck indices)."""
+    tops = ",".join(
+        NAME[suit * 13 + count - 1] if count else "-"
+        for suit, count in enumerate(foundations)
+    )
+    cols = []
+    for col, down in zip(columns, hidden, strict=True):
+        names = "".join(NAME[c] for c in col[down:])
+        cols.append(
+            ("[" + "".join(NAME[c] for c in col[:down]) + "]" if down else "") + names
+            or "-"
+        )
+    return f"{rules.letter} {score} {tops} {'/'.join(cols)}"
+
+
+def _cards(text: str, where: str) -> tuple[Card, ...]:
+    if len(text) % 2:
+        raise InvalidPosition(f"{where}: {text!r} is not a run of two-letter cards")
+    out = []
+    for i in range(0, len(text), 2):
+        pair = text[i : i + 2]
+        if pair[0] not in RANK_LETTERS or pair[1] not in SUIT_LETTERS:
+            raise InvalidPosition(
+                f"{where}: {pair!r} is not a card (write e.g. TH, 8S)"
+            )
+        out.append(
+            CARDS[SUIT_LETTERS.index(pair[1]) * 13 + RANK_LETTERS.index(pair[0])]
+        )
+    return tuple(out)
+
+
+def _whole_number(text: str, what: str, limit: int) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(limit)):
+        raise InvalidPosition(f"{what} must be a whole number, not {text[:20]!r}")
+    value = int(text)
+    if value > limit:
+        raise InvalidPosition(f"{what} {value} is out of range")
+    return value
+
+
+def parse_position(text: str) -> Layout:
+    """Read position text into plain data; :class:`InvalidPosition` names what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"position text must be a str, not {type(text).__name__}")
+    if len(text) > 1_000:
+        raise InvalidPosition("position text is too long to be a position")
+    fields = text.strip().split(" ")
+    if len(fields) != 4:
+        raise InvalidPosition(
+            "position text has four fields (rule, score, foundations, columns), "
+            f"not {len(fields)}"
+        )
+    rule, score_text, tops_text, cols_text = fields
+    if rule not in ("C", "R"):
+        raise InvalidPosition(f"the rule is C or R, not {rule!r}")
+    score = _whole_number(score_text, "the score", _SCORE_LIMIT)
+    tops = tops_text.split(",")
+    if len(tops) != 4:
+        raise InvalidPosition(
+            "foundations are four tops, spades, hearts, diamonds, clubs"
+        )
+    foundations = []
+    for suit, top in enumerate(tops):
+        if top == "-":
+            foundations.append(0)
+            continue
+        (card,) = _cards(top, f"foundation {suit + 1}") if len(top) == 2 else (None,)
+        if card is None or card.suit != suit:
+            raise InvalidPosition(
+                f"foundation {suit + 1} holds {SUIT_LETTERS[suit]} cards, not {top!r}"
+            )
+        foundations.append(card.rank)
+    col_texts = cols_text.split("/")
+    if len(col_texts) != 7:
+        raise InvalidPosition(f"a position has 7 columns, not {len(col_texts)}")
+    columns: list[tuple[Card, ...]] = []
+    hidden: list[int] = []
+    for number, col in enumerate(col_texts, 1):
+        where = f"column {number}"
+        if col == "-":
+            columns.append(())
+            hidden.append(0)
+            continue
+        down_text, up_text = "", col
+        if col.startswith("["):
+            down_text, bracket, up_text = col[1:].partition("]")
+            if not bracket:
+                raise InvalidPosition(f"{where}: '[' without ']'")
+        if "[" in up_text or "]" in up_text:
+            raise InvalidPosition(
+                f"{where}: face-down cards come first, at the bottom of the column"
+            )
+        down, up = _cards(down_text, where), _cards(up_text, where)
+        if not up:
+            raise InvalidPosition(f"{where}: the last card of a column is face up")
+        columns.append(down + up)
+        hidden.append(len(down))
+    return Layout(Rules(rule), score, tuple(foundations), tuple(columns), tuple(hidden))
+
+
+def position_json(layout: Layout) -> dict[str, Any]:
+    """The JSON object of a position."""
+    return {
+        "format": POSITION_FORMAT,
+        "version": VERSION,
+        "rules": layout.rules.letter,
+        "score": layout.score,
+        "foundations": list(layout.foundations),
+        "columns": [
+            {"cards": [str(c) for c in col], "hidden": down}
+            for col, down in zip(layout.columns, layout.hidden, strict=True)
+        ],
+    }
+
+
+def load_json(data: str | bytes, error: type[InvalidPosition | InvalidRecord]) -> Any:
+    """Parse JSON text, turning every failure into ``error``."""
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise error(f"JSON input must be text or bytes, not {type(data).__name__}")
+    if len(data) > MAX_CHARS:
+        raise error(f"the input is larger than {MAX_CHARS} characters")
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError) as failure:  # JSONDecodeError, bad UTF-8, ...
+        raise error(f"not valid JSON: {failure}") from None
+
+
+def _field(
+    obj: dict[str, Any],
+    name: str,
+    kind: type | tuple[type, ...],
+    error: type[Exception],
+) -> Any:
+    if name not in obj:
+        raise error(f"the {name!r} field is missing")
+    value = obj[name]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise error(f"the {name!r} field has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _check_format(obj: Any, expected: str, error: type[Exception]) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise error(f"expected a JSON object, not {type(obj).__name__}")
+    if obj.get("format") != expected:
+        raise error(f"the 'format' field must be {expected!r}")
+    version = obj.get("version")
+    if version != VERSION:
+        raise error(f"unknown {expected} version {version!r}; this release reads 1")
+    return obj
+
+
+def parse_position_json(data: Any) -> Layout:
+    """Read a position's JSON object (already parsed) into plain data."""
+    obj = _check_format(data, POSITION_FORMAT, InvalidPosition)
+    rule = _field(obj, "rules", str, InvalidPosition)
+    if rule not in ("C", "R"):
+        raise InvalidPosition(f"the rule is C or R, not {rule[:10]!r}")
+    score = _field(obj, "score", int, InvalidPosition)
+    if not 0 <= score <= _SCORE_LIMIT:
+        raise InvalidPosition(f"the score {score} is out of range")
+    found = _field(obj, "foundations", list, InvalidPosition)
+    if len(found) != 4 or any(type(n) is not int or not 0 <= n <= 13 for n in found):
+        raise InvalidPosition("foundations are four counts from 0 to 13")
+    cols = _field(obj, "columns", list, InvalidPosition)
+    if len(cols) != 7:
+        raise InvalidPosition(f"a position has 7 columns, not {len(cols)}")
+    columns: list[tuple[Card, ...]] = []
+    hidden: list[int] = []
+    for number, col in enumerate(cols, 1):
+        if not isinstance(col, dict):
+            raise InvalidPosition(f"column {number} must be an object")
+        cards = _field(col, "cards", list, InvalidPosition)
+        down = _field(col, "hidden", int, InvalidPosition)
+        if len(cards) > 52 or not all(isinstance(c, str) for c in cards):
+            raise InvalidPosition(f"column {number}: cards are a list of card texts")
+        try:
+            columns.append(tuple(Card.parse(c) for c in cards))
+        except InvalidCard as failure:
+            raise InvalidPosition(f"column {number}: {failure}") from None
+        hidden.append(down)
+    return Layout(Rules(rule), score, tuple(found), tuple(columns), tuple(hidden))
+
+
+# -- game records ------------------------------------------------------------------------
+
+
+def format_record(data: RecordData) -> str:
+    """The one-line text of a game record."""
+    words = [RECORD_TAG, str(data.code), *(str(m) for m in data.moves)]
+    if data.counter is not None or data.undoable is not None:
+        words += [f"moves={data.counter}", f"undo={data.undoable}"]
+    return " ".join(words)
+
+
+def _count(word: str, name: str) -> int:
+    value = word[len(name) + 1 :]
+    if not value.isascii() or not value.isdigit():
+        raise InvalidRecord(f"{name}= takes a whole number, not {value[:20]!r}")
+    if len(value) > 13 or int(value) > MAX_COUNTER:
+        raise InvalidRecord(f"{name}={value[:20]} is out of range")
+    return int(value)
+
+
+def parse_record(text: str) -> RecordData:
+    """Read one game record line into plain data."""
+    if not isinstance(text, str):
+        raise InvalidRecord(f"a game record is text, not {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise InvalidRecord(f"the record is longer than {MAX_CHARS} characters")
+    words = text.split()
+    if words and words[0].lower().startswith("yukon/"):
+        if words[0].lower() != RECORD_TAG:
+            raise InvalidRecord(
+                f"unknown record version {words[0]!r}; this release reads {RECORD_TAG}"
+            )
+        words = words[1:]
+    if not words:
+        raise InvalidRecord("the record is empty: it starts with a game code")
+    try:
+        code = GameCode.parse(words[0])
+    except InvalidGameCode as failure:
+        raise InvalidRecord(f"the record's game code: {failure}") from None
+    counter: int | None = None
+    undoable: int | None = None
+    moves = []
+    for number, word in enumerate(words[1:], 1):
+        if word.startswith("moves="):
+            counter = _count(word, "moves")
+        elif word.startswith("undo="):
+            undoable = _count(word, "undo")
+        elif counter is not None or undoable is not None:
+            raise InvalidRecord(f"{word[:20]!r} after the counters: moves come first")
+        else:
+            try:
+                moves.append(Move.parse(word))
+            except InvalidMove as failure:
+                raise InvalidRecord(f"move {number}: {failure}") from None
+    if (counter is None) != (undoable is None):
+        raise InvalidRecord("moves= and undo= come together")
+    return RecordData(code, tuple(moves), counter, undoable)
+
+
+def record_json(data: RecordData) -> dict[str, Any]:
+    """The JSON object of a game record."""
+    return {
+        "format": GAME_FORMAT,
+        "version": VERSION,
+        "code": str(data.code),
+        "moves": [str(m) for m in data.moves],
+        "counter": data.counter,
+        "undoable": data.undoable,
+        "score": data.score,
+        "position": data.position,
+    }
+
+
+def parse_record_json(data: Any) -> RecordData:
+    """Read a game record's JSON object (already parsed) into plain data."""
+    obj = _check_format(data, GAME_FORMAT, InvalidRecord)
+    code_text = _field(obj, "code", str, InvalidRecord)
+    try:
+        code = GameCode.parse(code_text)
+    except InvalidGameCode as failure:
+        raise InvalidRecord(f"the record's game code: {failure}") from None
+    texts = _field(obj, "moves", list, InvalidRecord)
+    moves = []
+    for number, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            raise InvalidRecord(f"move {number} must be move text")
+        try:
+            moves.append(Move.parse(text))
+        except InvalidMove as failure:
+            raise InvalidRecord(f"move {number}: {failure}") from None
+    counter = _field(obj, "counter", int, InvalidRecord)
+    undoable = _field(obj, "undoable", int, InvalidRecord)
+    if not 0 <= counter <= MAX_COUNTER or not 0 <= undoable <= MAX_COUNTER:
+        raise InvalidRecord("'counter' and 'undoable' are whole numbers in range")
+    score = obj.get("score")
+    if score is not None and (type(score) is not int):
+        raise InvalidRecord("the 'score' field must be a whole number")
+    position = obj.get("position")
+    if position is not None and not isinstance(position, str):
+        raise InvalidRecord("the 'position' field must be position text")
+    return RecordData(code, tuple(moves), counter, undoable, score, position)
