@@ -35,7 +35,7 @@ def position(
     rest = [c for c in (Card.from_index(i) for i in range(52)) if c not in used]
     cols[filler - 1][:0] = rest
     hidden[filler - 1] += len(rest)
-    if hidden[filler - 1] == len(cols[filler - 1]):  # the last card is always face up
+    if cols[filler - 1] and hidden[filler - 1] == len(cols[filler - 1]):  # last face up
         hidden[filler - 1] -= 1
     if score is None:  # the least a position with these foundations can score
         score = 10 * sum(foundations)

@@ -127,3 +127,37 @@ def assert_invariants(state: State) -> None:
     for column in state.columns:
         assert 0 <= column.hidden < max(len(column.cards), 1)
     assert state.score % 5 == 0 and state.score >= 10 * sum(state.foundations)
+
+
+def _layout_key(state: State) -> str:
+    return state.to_text().split(" ", 2)[2]  # everything but rule and score
+
+
+def winnable(state: State, limit: int = 20_000) -> bool | None:
+    """Whether any line of legal moves (by the reference rules) wins from ``state``:
+    breadth-first over every reachable position. ``None`` if more than ``limit``
+    positions are reachable (too many to enumerate)."""
+    seen = {_layout_key(state)}
+    frontier = [state]
+    while frontier:
+        following = []
+        for position in frontier:
+            if position.is_won:
+                return True
+            for move in legal_moves(position):
+                cols, hid, found, score = expected_after(position, move)
+                after = State.from_layout(
+                    cols,
+                    hidden=hid,
+                    foundations=found,
+                    rules=position.rules,
+                    score=score,
+                )
+                key = _layout_key(after)
+                if key not in seen:
+                    seen.add(key)
+                    following.append(after)
+                    if len(seen) > limit:
+                        return None
+        frontier = following
+    return False

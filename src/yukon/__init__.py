@@ -34,6 +34,7 @@ from ._refusals import (
     RefusalCode,
 )
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
+from ._solver import Solution, Verdict, hint, solve
 from ._state import GROUP_LIMIT, Column, State, deal
 
 __version__ = "0.1.0"
@@ -68,12 +69,16 @@ __all__ = [
     "RefusalCode",
     "Rules",
     "Settings",
+    "Solution",
     "State",
     "Suit",
+    "Verdict",
     "YukonError",
     "deal",
+    "hint",
     "kpat_deal",
     "pysolfc_deal",
+    "solve",
 ]
 
 # Public objects report the public module path (``yukon.Card``, not ``yukon._cards.Card``).

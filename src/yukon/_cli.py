@@ -1,8 +1,11 @@
-"""The ``yukon`` command line: show a deal, play moves on it.
+"""The ``yukon`` command line.
 
-``yukon deal CODE [MOVE ...]`` prints the position after the moves (none: the deal), the
-score, the move counter and the legal moves. Bad input prints the error and exits with
-status 2, as argparse does for bad options.
+- ``yukon deal CODE [MOVE ...]`` prints the position after the moves (none: the deal),
+  the score, the move counter and the legal moves.
+- ``yukon solve CODE`` prints the solver's verdict, time, positions and winning line.
+- ``yukon survey --rules C --start N --count K --out FILE`` solves a range of deals.
+
+Bad input prints the error and exits with status 2, as argparse does for bad options.
 """
 
 from __future__ import annotations
@@ -12,8 +15,12 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import YukonError
 from ._game import Game
+from ._solver import solve
+from ._state import State
+from ._survey import survey
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -30,6 +37,36 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
     show.add_argument("moves", nargs="*", help="moves to play first, e.g. 6C>1 AH>F")
+
+    solver = commands.add_parser(
+        "solve",
+        help="is a deal winnable? (the solver sees face-down cards)",
+        description="Solve a deal with every card visible: print the verdict (won, "
+        "lost or unknown), the time, the positions searched and the winning line.",
+    )
+    solver.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
+    solver.add_argument("--max-seconds", type=float, default=30.0, metavar="S")
+    solver.add_argument("--max-nodes", type=int, default=None, metavar="N")
+
+    poll = commands.add_parser(
+        "survey",
+        help="solve a range of deals; JSON lines out, a table at the end",
+        description="Solve deals START to START+COUNT-1, one JSON line per deal in FILE. "
+        "Deals already in FILE are not solved again, so a survey can be resumed.",
+    )
+    poll.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+    poll.add_argument("--start", type=int, default=0, metavar="N")
+    poll.add_argument("--count", type=int, required=True, metavar="K")
+    poll.add_argument("--workers", type=int, default=None, metavar="W")
+    poll.add_argument("--max-seconds", type=float, default=30.0, metavar="S")
+    poll.add_argument("--max-nodes", type=int, default=None, metavar="N")
+    poll.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="a Dask scheduler to run on (needs yukon[dask])",
+    )
+    poll.add_argument("--out", required=True, metavar="FILE")
     return parser
 
 
@@ -53,6 +90,10 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.command == "solve":
+        return _solve(args)
+    if args.command == "survey":
+        return _survey(args)
     try:
         game = Game.new(args.code)
     except YukonError as error:
@@ -63,6 +104,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         except YukonError as error:
             return _fail(f"move {number} ({move}): {error}")
     print(render(game))
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    try:
+        code = GameCode.parse(args.code)
+    except YukonError as error:
+        return _fail(str(error))
+    solution = solve(
+        State.deal(code), max_seconds=args.max_seconds, max_nodes=args.max_nodes
+    )
+    print(f"{code}: {solution.verdict.value}")
+    print(f"time {solution.seconds:.2f}s, {solution.nodes} positions searched")
+    if solution.moves:
+        print(f"winning line ({len(solution.moves)} moves):")
+        print(" ".join(str(move) for move in solution.moves))
+    return 0
+
+
+def _survey(args: argparse.Namespace) -> int:
+    if args.count < 1 or args.start < 0 or args.start + args.count > DEAL_COUNT:
+        return _fail(f"deals run from 0 to {DEAL_COUNT - 1}")
+    tally = survey(
+        Rules(args.rules.upper()),
+        args.start,
+        args.count,
+        args.out,
+        workers=args.workers,
+        max_seconds=args.max_seconds,
+        max_nodes=args.max_nodes,
+        scheduler=args.scheduler,
+        progress=sys.stderr,
+    )
+    print(tally.table())
     return 0
 
 

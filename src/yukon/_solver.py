@@ -1,0 +1,312 @@
+"""The solver: is this position winnable when every card can be seen?
+
+:func:`solve` searches the "thoughtful" game: it reads the face-down cards, which a player
+cannot. It answers ``WON`` with a line of moves (checked by replaying it through
+:meth:`State.apply`), ``LOST`` when it has searched every position reachable from the
+start (up to the sound prunings below) without a win, or ``UNKNOWN`` when its budget ran
+out first. Foundation returns and the 20-card limit are part of the game it searches.
+
+Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof):
+
+- **Transpositions.** A position is searched once. Its key ignores the score and the
+  order of the columns (swapping two columns changes nothing that matters) but keeps
+  which cards are face down.
+- **Safe foundation moves.** A card ``c`` of rank ``r`` that is the last card of its
+  column and next on its foundation goes there at once, as the only move, when every card
+  that could ever lie in a chain on ``c`` is already on the foundations: in classic rules
+  both foundations of the other colour hold at least ``r - 1`` cards and the other
+  foundation of ``c``'s colour at least ``r - 2``; in relaxed rules every other
+  foundation holds ``r - 1``. Then only cards returned from the foundations could be put
+  on ``c``, and on them only other returned cards: a pile that can never receive a card
+  from the tableau. Any winning line from the position before the move becomes one from
+  the position after it by leaving out every move of ``c`` and of such returned cards
+  (moving a group that carries them carries fewer cards, which the rules never refuse),
+  so the move loses nothing.
+- **Returns are followed by their use.** Bringing a card back from a foundation only
+  helps through a later move that needs it: a card placed on it, a group carrying it,
+  or the return of the card it covered on its foundation. Every return can be put off
+  until just before the first move that needs it (the moves in between cannot touch it,
+  and an empty column it would have filled only stays free longer); a move may need
+  several returns, which then come in a row just before it. So after a return the search
+  tries only further returns, moves onto the returned card and moves from its column.
+- **Kings stay put.** A King at the bottom of a column never moves to an empty column:
+  the position would be the same up to the order of columns.
+
+The search is best-first on ``3 × face-down cards + cards not yet home`` (ties: the order
+found), building each position only when it is taken from the queue. Among the moves of a
+position, foundation moves come first, then moves that turn up a face-down card (most
+face-down cards first), then moves that empty a column, then the rest, foundation returns
+last.
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import random
+import time
+
+import attrs
+
+from ._moves import FOUNDATION, MOVES, Move
+from ._state import State, _make
+
+_ON_FOUNDATION = 7
+_COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
+_OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+class Verdict(enum.Enum):
+    """What the search found."""
+
+    WON = "won"
+    """A winning line was found."""
+    LOST = "lost"
+    """Every reachable position was searched: no win exists."""
+    UNKNOWN = "unknown"
+    """The budget ran out first."""
+
+
+@attrs.frozen
+class Solution:
+    """A verdict, the winning line when there is one, and what the search cost."""
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    """For ``WON``: legal moves that win when played in order from the position solved."""
+    nodes: int = 0
+    """Positions expanded."""
+    seconds: float = 0.0
+    """Time taken (the only clock the library reads, because the caller asked to solve)."""
+
+
+def _key(state: State, target: int) -> bytes:
+    """The transposition key: columns in a fixed order, face-down counts, foundations,
+    and the column a returned card waits in (if any)."""
+    cols = state._cols
+    hidden = state._hidden
+    parts = sorted(bytes((hidden[i] + 200,)) + cols[i] for i in range(7))
+    key = b"\xff".join(parts) + bytes(state._found)
+    if target >= 0:
+        key += b"\xfe" + bytes((hidden[target] + 200,)) + cols[target]
+    return key
+
+
+def safe_move(state: State) -> Move | None:
+    """A foundation move that provably loses nothing (see the module notes), if any."""
+    found = state._found
+    cols = state._cols
+    where = state._where
+    relaxed = state.rules.letter == "R"
+    for suit in range(4):
+        count = found[suit]
+        if count == 13:
+            continue
+        c = suit * 13 + count
+        s = where[c]
+        if s >= _ON_FOUNDATION or cols[s][-1] != c:
+            continue
+        rank = count + 1
+        if relaxed:
+            ok = all(found[t] >= rank - 1 for t in range(4) if t != suit)
+        else:
+            a, b = _OTHER_COLOUR[suit]
+            ok = (
+                found[a] >= rank - 1
+                and found[b] >= rank - 1
+                and found[_COLOUR_PARTNER[suit]] >= rank - 2
+            )
+        if ok:
+            return MOVES[c * 8 + FOUNDATION]
+    return None
+
+
+def _ordered(state: State, target: int) -> list[Move]:
+    """The moves worth trying here, most promising first (see the module notes)."""
+    cols = state._cols
+    hidden = state._hidden
+    where = state._where
+    ranked: list[tuple[int, int, Move]] = []
+    for n, move in enumerate(state.legal_moves()):
+        key = move.key
+        c, dest = key >> 3, key & 7
+        s = where[c]
+        if target >= 0 and dest != target and s not in (target, _ON_FOUNDATION):
+            continue
+        if s == _ON_FOUNDATION:
+            ranked.append((5, n, move))
+            continue
+        col = cols[s]
+        pos = col.index(c)
+        if dest == FOUNDATION:
+            ranked.append((0, n, move))
+        elif pos == 0:
+            if c % 13 == 12:  # a King at a column's base: the same position again
+                continue
+            ranked.append((3, n, move))
+        elif pos == hidden[s]:
+            ranked.append((1, -hidden[s], move))
+        else:
+            ranked.append((4, n, move))
+    ranked.sort(key=_rank_of)
+    return [move for _, _, move in ranked]
+
+
+def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
+    return item[0], item[1]
+
+
+def solve(
+    state: State,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    _prune: bool = True,
+) -> Solution:
+    """Search ``state`` with every card visible; see :class:`Solution` and the module
+    notes for what ``WON``, ``LOST`` and ``UNKNOWN`` promise.
+
+    ``max_nodes`` and ``max_seconds`` bound the search (``None``: no bound). With a node
+    budget and no time budget the search is deterministic: the same position gives the
+    same answer every time.
+
+    The search is best-first: positions with fewer face-down cards and more cards on the
+    foundations are expanded first. It is also complete: when every reachable position
+    has been expanded without a win, the verdict is ``LOST``.
+    """
+    start = time.monotonic()
+    deadline = None if max_seconds is None else start + max_seconds
+    seen: set[bytes] = set()
+    parents: list[tuple[int, Move | None]] = []  # expanded node -> (its parent, move)
+    # Heap entries: priority, tie-break, parent position, move from it, target column
+    # for the child, parent's node number. A child is built only when it is popped.
+    heap: list[tuple[int, int, State, Move | None, int, int]] = [
+        (0, 0, state, None, -1, -1)
+    ]
+    tie = 0
+    nodes = 0
+    verdict = Verdict.LOST
+    won_at = -1
+    while heap:
+        _, _, parent, move, target, parent_node = heapq.heappop(heap)
+        position = parent if move is None else parent.apply(move)
+        if position.is_won:
+            parents.append((parent_node, move))
+            won_at = len(parents) - 1
+            verdict = Verdict.WON
+            break
+        key = _key(position, target)
+        if key in seen:
+            continue
+        seen.add(key)
+        nodes += 1
+        node = len(parents)
+        parents.append((parent_node, move))
+        if (max_nodes is not None and nodes > max_nodes) or (
+            deadline is not None and not nodes & 127 and time.monotonic() > deadline
+        ):
+            verdict = Verdict.UNKNOWN
+            break
+        if _prune:
+            forced = safe_move(position) if target < 0 else None
+            moves = [forced] if forced is not None else _ordered(position, target)
+        else:  # every legal move: the plain search the prunings are tested against
+            moves = list(position.legal_moves())
+        cols = position._cols
+        hidden = position._hidden
+        where = position._where
+        base = _FLIP_WEIGHT * sum(hidden) + 52 - sum(position._found)
+        for child_move in moves:
+            c = child_move.key >> 3
+            dest = child_move.key & 7
+            source = where[c]
+            if source == _ON_FOUNDATION:
+                priority, child_target = base + 1, dest if _prune else -1
+            elif dest == FOUNDATION:
+                priority, child_target = base - 1, -1
+            else:
+                pos = cols[source].index(c)
+                turns_up = pos and pos == hidden[source]
+                priority = base - _FLIP_WEIGHT if turns_up else base
+                child_target = -1
+            tie += 1
+            heapq.heappush(
+                heap, (priority, tie, position, child_move, child_target, node)
+            )
+    seconds = time.monotonic() - start
+    if verdict is not Verdict.WON:
+        return Solution(verdict, (), nodes, seconds)
+    line: list[Move] = []
+    at = won_at
+    while at >= 0:
+        at, step = parents[at]
+        if step is not None:
+            line.append(step)
+    line.reverse()
+    final = state
+    for step in line:
+        final = final.apply(step)
+    if not final.is_won:  # pragma: no cover - the engine itself would be broken
+        raise AssertionError("the solver's winning line does not win")
+    return Solution(Verdict.WON, tuple(line), nodes, seconds)
+
+
+_FLIP_WEIGHT = 3
+"""How much a face-down card weighs against a card still to go home, in the priority."""
+
+
+def hint(
+    state: State,
+    *,
+    rng: random.Random | None = None,
+    samples: int = 8,
+    max_nodes: int = 2_000,
+) -> Move | None:
+    """The move a player should try, from what the player can see.
+
+    The face-down cards are unknown to a player, so the hint never reads them: it only
+    uses which cards are face down as a set (every card not face up and not on a
+    foundation). It deals ``samples`` guesses of where those cards lie, each a shuffle
+    of them drawn from ``rng``, solves each guess with at most ``max_nodes`` positions,
+    and returns the first move that wins the most guesses. When no guess is won it falls
+    back to the solver's own first choice (foundation moves and moves that turn a card up
+    first); ``None`` only when there is no legal move.
+
+    ``rng`` defaults to ``random.Random(0)``, so hints repeat; the global random state is
+    never used.
+    """
+    moves = state.legal_moves()
+    if not moves:
+        return None
+    rng = rng if rng is not None else random.Random(0)
+    unknown = sorted(c for column in _face_down(state) for c in column)
+    slots = [len(column) for column in _face_down(state)]
+    votes: dict[Move, int] = {}
+    for _ in range(samples):
+        guess = list(unknown)
+        rng.shuffle(guess)
+        solution = solve(_with_face_down(state, guess, slots), max_nodes=max_nodes)
+        if solution.verdict is Verdict.WON and solution.moves:
+            first = solution.moves[0]
+            votes[first] = votes.get(first, 0) + 1
+    if votes:
+        return max(moves, key=lambda move: votes.get(move, 0))
+    forced = safe_move(state)
+    if forced is not None:
+        return forced
+    preferred = _ordered(state, -1)
+    return preferred[0] if preferred else moves[0]
+
+
+def _face_down(state: State) -> list[bytes]:
+    return [col[:down] for col, down in zip(state._cols, state._hidden, strict=True)]
+
+
+def _with_face_down(state: State, guess: list[int], slots: list[int]) -> State:
+    """``state`` with its face-down cards replaced by ``guess``, column by column."""
+    columns = []
+    at = 0
+    for col, down, size in zip(state._cols, state._hidden, slots, strict=True):
+        columns.append(bytes(guess[at : at + size]) + col[down:])
+        at += size
+    return _make(state.rules, tuple(columns), state._hidden, state._found, state.score)

@@ -1,0 +1,288 @@
+"""The solver, the hint and the survey."""
+
+from __future__ import annotations
+
+import io
+import json
+import pathlib
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import yukon
+from yukon import Card, GameCode, Rules, State, Suit, Verdict
+from yukon._solver import safe_move
+from yukon._survey import Tally, read_done, survey, wilson
+
+from . import reference
+from .builders import position
+
+
+def replays_to_a_win(state: State, moves: tuple[yukon.Move, ...]) -> bool:
+    for move in moves:
+        state = state.apply(move)
+    return state.is_won
+
+
+# -- verdicts ------------------------------------------------------------------------
+
+
+@settings(max_examples=15)
+@given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
+def test_every_won_line_replays_to_a_win(number: int, rules: Rules) -> None:
+    state = yukon.deal(GameCode(number, rules))
+    solution = yukon.solve(state, max_nodes=3_000)
+    assert solution.nodes <= 3_001
+    if solution.verdict is Verdict.WON:
+        assert replays_to_a_win(state, solution.moves)
+        game = yukon.Game.new(GameCode(number, rules))
+        for move in solution.moves:
+            game = game.play(move)
+        assert game.is_won
+    else:
+        assert solution.moves == ()
+
+
+def test_known_deals() -> None:
+    won = yukon.solve(yukon.deal("YU1-C-AAAAAAB"), max_nodes=5_000)
+    assert won.verdict is Verdict.WON and len(won.moves) > 52
+    lost = yukon.solve(yukon.deal("YU1-C-AAAAAAY"), max_nodes=5_000)  # deal 24
+    assert lost.verdict is Verdict.LOST and lost.moves == ()
+
+
+def test_a_budget_gives_unknown() -> None:
+    solution = yukon.solve(yukon.deal("YU1-C-AAAAAAD"), max_nodes=50)
+    assert solution.verdict is Verdict.UNKNOWN and solution.nodes == 51
+    assert yukon.solve(yukon.deal("YU1-C-AAAAAAD"), max_seconds=0.0).verdict is (
+        Verdict.UNKNOWN
+    )
+
+
+# Kings needed under their own lower cards: Q♥ can never move (every King it could go
+# on lies face down under it, and J♥, which its foundation needs first, too).
+def lost(rules: Rules = Rules.CLASSIC) -> State:
+    return position(
+        {1: "[KS KC KH KD JH] QH", 2: "[QS] JS"},
+        foundations=(10, 10, 12, 12),
+        rules=rules,
+    )
+
+
+# Only a return wins (classic): Q♥ must leave J♥, and its only places are the black
+# Kings, both on their foundations; K♠ comes back to an empty column, Q♥ follows, and
+# everything goes home.
+def return_wins() -> State:
+    return position({1: "[JH] QH", 2: "KH"}, foundations=(13, 10, 13, 13))
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_lost_by_construction_agrees_with_exhaustive_enumeration(rules: Rules) -> None:
+    state = lost(rules)
+    assert yukon.solve(state).verdict is Verdict.LOST
+    assert reference.winnable(state) is False
+
+
+def test_a_return_can_be_the_only_way_to_win() -> None:
+    state = return_wins()
+    solution = yukon.solve(state)
+    assert solution.verdict is Verdict.WON
+    assert replays_to_a_win(state, solution.moves)
+    returned = [m.card for m in solution.moves if m.column is not None]
+    assert Card.parse("KS") in returned or Card.parse("KC") in returned
+    assert yukon.solve(state, _prune=False).verdict is Verdict.WON
+    # Without foundation returns the same position is lost: enumerate every line.
+    assert not _winnable_without_returns(state)
+
+
+def _winnable_without_returns(state: State) -> bool:
+    seen: set[str] = set()
+    frontier = [state]
+    while frontier:
+        position = frontier.pop()
+        if position.is_won:
+            return True
+        key = position.to_text()
+        if key in seen:
+            continue
+        seen.add(key)
+        on_columns = {c for column in position.columns for c in column.cards}
+        frontier.extend(
+            position.apply(m) for m in position.legal_moves() if m.card in on_columns
+        )
+    return False
+
+
+def _small_endings() -> st.SearchStrategy[State]:
+    """Endgames with few cards left, mostly face down in one to three columns: small
+    enough to search completely, hard enough that many are lost."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> State:
+        rules = draw(st.sampled_from(list(Rules)))
+        found = draw(
+            st.lists(st.integers(5, 13), min_size=4, max_size=4).filter(
+                lambda f: 4 <= 52 - sum(f) <= 11
+            )
+        )
+        rest = [Card(r, s) for s in Suit for r in range(found[s] + 1, 14)]
+        rest = draw(st.permutations(rest))
+        spread = draw(st.integers(1, 3))
+        columns: list[list[Card]] = [[] for _ in range(7)]
+        for card in rest:
+            columns[draw(st.integers(0, spread - 1))].append(card)
+        hidden = [
+            draw(st.integers(max(0, len(c) - 3), len(c) - 1)) if c else 0
+            for c in columns
+        ]
+        return State.from_layout(
+            columns,
+            hidden=hidden,
+            foundations=found,
+            rules=rules,
+            score=10 * sum(found),
+        )
+
+    return build()
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.filter_too_much])
+@given(_small_endings())
+def test_prunings_never_lose_a_win(state: State) -> None:
+    """The solver's prunings (safe foundation moves, returns followed by their use,
+    Kings staying put) against a plain search of every legal move."""
+    pruned = yukon.solve(state, max_nodes=6_000)
+    plain = yukon.solve(state, max_nodes=6_000, _prune=False)
+    resolved = {Verdict.WON, Verdict.LOST}
+    if pruned.verdict in resolved and plain.verdict in resolved:
+        assert pruned.verdict is plain.verdict
+    if pruned.verdict is Verdict.WON:
+        assert replays_to_a_win(state, pruned.moves)
+
+
+@given(_small_endings())
+@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
+def test_safe_moves_are_legal_foundation_moves(state: State) -> None:
+    move = safe_move(state)
+    if move is not None:
+        assert move.column is None and state.check(move) is None
+
+
+# -- the hint --------------------------------------------------------------------------
+
+
+def _shuffle_face_down(state: State, rnd: random.Random) -> State:
+    down = [c for column in state.columns for c in column.face_down]
+    rnd.shuffle(down)
+    columns, at = [], 0
+    for column in state.columns:
+        columns.append(down[at : at + column.hidden] + list(column.face_up))
+        at += column.hidden
+    return State.from_layout(
+        columns,
+        hidden=[c.hidden for c in state.columns],
+        foundations=state.foundations,
+        rules=state.rules,
+        score=state.score,
+    )
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 2**32))
+def test_the_hint_never_peeks(number: int, seed: int) -> None:
+    state = yukon.deal(GameCode(number))
+    other = _shuffle_face_down(state, random.Random(seed))
+    assert [c.face_up for c in other.columns] == [c.face_up for c in state.columns]
+    first = yukon.hint(state, rng=random.Random(seed), samples=3, max_nodes=300)
+    second = yukon.hint(other, rng=random.Random(seed), samples=3, max_nodes=300)
+    assert first == second
+    assert first is not None and state.check(first) is None
+
+
+def test_hint_repeats_and_handles_dead_ends() -> None:
+    state = yukon.deal("YU1-C-AAAAAAB")
+    assert yukon.hint(state, samples=2, max_nodes=500) == yukon.hint(
+        state, samples=2, max_nodes=500
+    )
+    stuck = lost()
+    while not stuck.is_stuck:
+        stuck = stuck.apply(stuck.legal_moves()[0])
+        if stuck.is_won:  # pragma: no cover - LOST cannot be won
+            raise AssertionError
+    assert yukon.hint(stuck) is None
+
+
+# -- the survey ------------------------------------------------------------------------
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 10)[0] == pytest.approx(0.0)
+
+
+def test_tally_brackets_the_unknowns() -> None:
+    tally = Tally(won=8, lost=1, unknown=1)
+    low, high = tally.interval
+    assert (low, high) == (wilson(8, 10)[0], wilson(9, 10)[1])
+    table = tally.table()
+    assert "won             8" in table and "winnable    80.0%" in table
+
+
+def test_survey_writes_json_lines_and_resumes(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "survey.jsonl"
+    progress = io.StringIO()
+    first = survey(
+        Rules.CLASSIC,
+        1,
+        3,
+        str(out),
+        workers=1,
+        max_nodes=2_000,
+        max_seconds=None,
+        progress=progress,
+    )
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["code"] for r in rows] == [
+        "YU1-C-AAAAAAB",
+        "YU1-C-AAAAAAC",
+        "YU1-C-AAAAAAD",
+    ]
+    assert set(rows[0]) == {"code", "verdict", "nodes", "seconds", "moves"}
+    assert "3/3 deals" in progress.getvalue()
+    assert first.total == 3
+    # A torn last line (a run stopped mid-write) is ignored and that deal solved again.
+    out.write_text(out.read_text() + '{"code": "YU1-C-AAAAAA')
+    second = survey(
+        Rules.CLASSIC, 1, 5, str(out), workers=1, max_nodes=2_000, max_seconds=None
+    )
+    assert second.total == 5
+    assert sorted(read_done(str(out))) == [str(GameCode(n)) for n in range(1, 6)]
+    lines = out.read_text().splitlines()
+    assert len(lines) == 6  # 3 + the torn one + 2 new; deals 1-3 were not solved again
+    assert sum(line.startswith('{"code": "YU1-C-AAAAAAB"') for line in lines) == 1
+
+
+def test_survey_runs_on_a_local_dask_cluster(tmp_path: pathlib.Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        tally = survey(
+            Rules.RELAXED,
+            10,
+            3,
+            str(tmp_path / "dask.jsonl"),
+            max_nodes=1_000,
+            max_seconds=None,
+            scheduler=cluster.scheduler_address,
+        )
+    assert tally.total == 3
+    lines = (tmp_path / "dask.jsonl").read_text().splitlines()
+    assert sorted(json.loads(line)["code"] for line in lines) == [
+        str(GameCode(n, Rules.RELAXED)) for n in (10, 11, 12)
+    ]
