@@ -186,7 +186,30 @@ def bench_memory() -> list[dict[str, object]]:
     ]
 
 
-ROWS = ["deal", "legal moves", "apply", "playout", "game", "memory"]
+SOLVER_SECONDS = 10.0
+"""The documented solver budget per deal for the benchmark's solver row."""
+
+
+def bench_solver(count: int = 200, budget: float = SOLVER_SECONDS) -> dict[str, object]:
+    """Deals 1 to ``count``, classic, one at a time on this core, ``budget`` s each."""
+    seconds = []
+    resolved = 0
+    for number in range(1, count + 1):
+        solution = yukon.solve(yukon.deal(GameCode(number)), max_seconds=budget)
+        resolved += solution.verdict is not yukon.Verdict.UNKNOWN
+        seconds.append(solution.seconds)
+    seconds.sort()
+    return {
+        "row": "solver",
+        "value": resolved / count,
+        "unit": f"resolved of deals 1-{count} classic ({budget:g} s budget)",
+        "target": 0.99,
+        "median_seconds": statistics.median(seconds),
+        "p95_seconds": seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))],
+    }
+
+
+ROWS = ["deal", "legal moves", "apply", "playout", "game", "memory", "solver"]
 
 
 def machine() -> dict[str, object]:
@@ -205,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", default="benchmarks/results.json")
     parser.add_argument("--only", nargs="*", choices=ROWS, default=ROWS)
+    parser.add_argument(
+        "--solver-seconds",
+        type=float,
+        default=SOLVER_SECONDS,
+        help="the solver row's budget per deal",
+    )
     parser.add_argument(
         "--scale",
         type=float,
@@ -233,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "memory":
             rows.extend(bench_memory())
             print(_line(rows[-2]), flush=True)
+        elif name == "solver":
+            rows.append(bench_solver(sized(200), args.solver_seconds))
         print(_line(rows[-1]), flush=True)
 
     info = machine()
@@ -249,6 +280,12 @@ def main(argv: list[str] | None = None) -> int:
 def _line(row: dict[str, object]) -> str:
     value = row["value"]
     target = row.get("target")
+    if row["row"] == "solver":
+        return (
+            f"{'solver':<22} {value:>12.1%} {row['unit']}, median "
+            f"{row['median_seconds']:.2f} s, 95th percentile {row['p95_seconds']:.2f} s"
+            f"  (target >= 99%: {'met' if value >= 0.99 else 'NOT met'})"  # type: ignore[operator]
+        )
     shown = f"{value:,.0f}" if isinstance(value, (int, float)) else str(value)
     goal = ""
     if isinstance(target, (int, float)) and isinstance(value, (int, float)):

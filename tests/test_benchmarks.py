@@ -13,7 +13,8 @@ def test_benchmarks_run_and_write_json(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "bench.json"
-    assert run.main(["--repeats", "1", "--scale", "0.005", "--out", str(out)]) == 0
+    argv = ["--repeats", "1", "--scale", "0.005", "--solver-seconds", "1", "--out"]
+    assert run.main([*argv, str(out)]) == 0
     data = json.loads(out.read_text())
     names = [row["row"] for row in data["rows"]]
     assert names == [
@@ -24,6 +25,7 @@ def test_benchmarks_run_and_write_json(
         "game",
         "memory: state",
         "memory: game history",
+        "solver",
     ]
     assert all(row["value"] > 0 for row in data["rows"])
     assert data["machine"]["python"].startswith("CPython")

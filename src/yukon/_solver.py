@@ -32,8 +32,9 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
 - **Kings stay put.** A King at the bottom of a column never moves to an empty column:
   the position would be the same up to the order of columns.
 
-The search is best-first on ``3 × face-down cards + cards not yet home`` (ties: the order
-found), building each position only when it is taken from the queue. Among the moves of a
+The search is best-first on ``3 × face-down cards + cards not yet home + face-up cards
+lying on face-down ones`` (ties: the order found), building each position only when it is
+taken from the queue. Among the moves of a
 position, foundation moves come first, then moves that turn up a face-down card (most
 face-down cards first), then moves that empty a column, then the rest, foundation returns
 last.
@@ -215,20 +216,34 @@ def solve(
         cols = position._cols
         hidden = position._hidden
         where = position._where
-        base = _FLIP_WEIGHT * sum(hidden) + 52 - sum(position._found)
+        # Cards lying face up on face-down ones: what must be dug away to turn them.
+        dig = [
+            len(col) - down if down else 0
+            for col, down in zip(cols, hidden, strict=True)
+        ]
+        base = _FLIP_WEIGHT * sum(hidden) + 52 - sum(position._found) + sum(dig)
         for child_move in moves:
             c = child_move.key >> 3
             dest = child_move.key & 7
             source = where[c]
+            child_target = -1
             if source == _ON_FOUNDATION:
-                priority, child_target = base + 1, dest if _prune else -1
-            elif dest == FOUNDATION:
-                priority, child_target = base - 1, -1
+                priority = base + 1 + (hidden[dest] > 0)
+                if _prune:
+                    child_target = dest
             else:
                 pos = cols[source].index(c)
-                turns_up = pos and pos == hidden[source]
-                priority = base - _FLIP_WEIGHT if turns_up else base
-                child_target = -1
+                size = len(cols[source]) - pos
+                down = hidden[source]
+                priority = base - dig[source]
+                if down and pos == down:  # turns a card up
+                    priority += (down > 1) - _FLIP_WEIGHT
+                elif down:
+                    priority += pos - down
+                if dest == FOUNDATION:
+                    priority -= 1
+                elif hidden[dest]:
+                    priority += size
             tie += 1
             heapq.heappush(
                 heap, (priority, tie, position, child_move, child_target, node)

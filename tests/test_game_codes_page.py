@@ -1,0 +1,60 @@
+"""docs/game-codes.md specifies the YU1 deal for other languages: its test vectors come
+from the library, and its JavaScript port deals what the library deals."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import yukon
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "game-codes.md"
+
+
+def _vectors_script() -> str:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "game_code_vectors.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+def test_the_page_holds_the_librarys_test_vectors() -> None:
+    table = _vectors_script()
+    assert table in PAGE.read_text()
+    rows = table.strip().splitlines()[2:]
+    assert len(rows) >= 20
+    assert rows[0].startswith("| `YU1-C-AAAAAAA` | 0 |")
+    assert rows[-1].startswith(f"| `YU1-C-ZZZZZZZ` | {yukon.DEAL_COUNT - 1} |")
+
+
+def test_the_javascript_port_deals_what_the_library_deals(
+    tmp_path: pathlib.Path,
+) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    source = PAGE.read_text().split("```javascript\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "yu1.js"
+    script.write_text(source)
+    codes = ["YU1-C-AAAAAAA", "yu1-r-aaaaaab", "YU1-C-ZZZZZZZ", "YU1-R-HELLOYU"]
+    done = subprocess.run(
+        [node, str(script), *codes], capture_output=True, text=True, check=True
+    )
+    for code, line in zip(codes, done.stdout.splitlines(), strict=True):
+        ported = json.loads(line)
+        state = yukon.deal(code)
+        assert ported["number"] == yukon.GameCode.parse(code).number
+        assert ported["rules"] == state.rules.letter
+        assert [
+            {"cards": [str(c) for c in column.cards], "hidden": column.hidden}
+            for column in state.columns
+        ] == ported["columns"]
