@@ -32,9 +32,10 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
 - **Kings stay put.** A King at the bottom of a column never moves to an empty column:
   the position would be the same up to the order of columns.
 
-The search is best-first on ``3 × face-down cards + cards not yet home + face-up cards
-lying on face-down ones`` (ties: the order found), building each position only when it is
-taken from the queue. Among the moves of a
+Two best-first searches take turns, each complete on its own: one on ``3 × face-down
+cards + cards not yet home``, one adding the face-up cards lying on face-down ones (what
+must be dug away); each wins deals the other takes long over. Ties go in the order
+found, and a position is built only when it is taken from the queue. Among the moves of a
 position, foundation moves come first, then moves that turn up a face-down card (most
 face-down cards first), then moves that empty a column, then the rest, foundation returns
 last.
@@ -157,6 +158,109 @@ def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
     return item[0], item[1]
 
 
+class _Search:
+    """One complete best-first search, run a slice at a time.
+
+    ``dig`` weighs the face-up cards lying on face-down ones in the priority; the solver
+    runs one search without and one with that weight, side by side, because each wins
+    deals the other takes long over.
+    """
+
+    def __init__(self, state: State, *, dig: int, prune: bool) -> None:
+        self.dig_weight = dig
+        self.prune = prune
+        self.seen: set[bytes] = set()
+        self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
+        # Heap entries: priority, tie-break, parent position, move from it, the target
+        # column for the child, the parent's node. A child is built when it is popped.
+        self.heap: list[tuple[int, int, State, Move | None, int, int]] = [
+            (0, 0, state, None, -1, -1)
+        ]
+        self.tie = 0
+        self.nodes = 0
+        self.won_at = -1
+
+    def run(self, steps: int) -> Verdict | None:
+        """Expand up to ``steps`` positions; a verdict once there is one."""
+        heap = self.heap
+        seen = self.seen
+        parents = self.parents
+        prune = self.prune
+        weight = self.dig_weight
+        while heap:
+            if steps <= 0:
+                return None
+            _, _, parent, move, target, parent_node = heapq.heappop(heap)
+            position = parent if move is None else parent.apply(move)
+            if position.is_won:
+                parents.append((parent_node, move))
+                self.won_at = len(parents) - 1
+                return Verdict.WON
+            key = _key(position, target)
+            if key in seen:
+                continue
+            seen.add(key)
+            steps -= 1
+            self.nodes += 1
+            node = len(parents)
+            parents.append((parent_node, move))
+            if prune:
+                forced = safe_move(position) if target < 0 else None
+                moves = [forced] if forced is not None else _ordered(position, target)
+            else:  # every legal move: the plain search the prunings are tested against
+                moves = list(position.legal_moves())
+            cols = position._cols
+            hidden = position._hidden
+            where = position._where
+            # Face-up cards lying on face-down ones: what must be dug away first.
+            dig = [
+                (len(col) - down) * weight if down else 0
+                for col, down in zip(cols, hidden, strict=True)
+            ]
+            base = _FLIP_WEIGHT * sum(hidden) + 52 - sum(position._found) + sum(dig)
+            for child_move in moves:
+                c = child_move.key >> 3
+                dest = child_move.key & 7
+                source = where[c]
+                child_target = -1
+                if source == _ON_FOUNDATION:
+                    priority = base + 1 + weight * (hidden[dest] > 0)
+                    if prune:
+                        child_target = dest
+                else:
+                    pos = cols[source].index(c)
+                    down = hidden[source]
+                    priority = base - dig[source]
+                    if down and pos == down:  # turns a card up
+                        priority += weight * (down > 1) - _FLIP_WEIGHT
+                    elif down:
+                        priority += weight * (pos - down)
+                    if dest == FOUNDATION:
+                        priority -= 1
+                    elif hidden[dest]:
+                        priority += weight * (len(cols[source]) - pos)
+                self.tie += 1
+                heapq.heappush(
+                    heap, (priority, self.tie, position, child_move, child_target, node)
+                )
+        return Verdict.LOST
+
+    def line(self) -> tuple[Move, ...]:
+        """The moves from the start to the win."""
+        line: list[Move] = []
+        at = self.won_at
+        while at >= 0:
+            at, step = self.parents[at]
+            if step is not None:
+                line.append(step)
+        line.reverse()
+        return tuple(line)
+
+
+_SLICE = 64
+"""Positions one search expands before the other takes its turn."""
+
+
 def solve(
     state: State,
     *,
@@ -171,99 +275,41 @@ def solve(
     budget and no time budget the search is deterministic: the same position gives the
     same answer every time.
 
-    The search is best-first: positions with fewer face-down cards and more cards on the
-    foundations are expanded first. It is also complete: when every reachable position
-    has been expanded without a win, the verdict is ``LOST``.
+    Two best-first searches run side by side, taking turns, with two priorities (see the
+    module notes); the first verdict either reaches is the answer. Each is complete on
+    its own: when one has expanded every reachable position without a win, the verdict
+    is ``LOST``.
     """
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    seen: set[bytes] = set()
-    parents: list[tuple[int, Move | None]] = []  # expanded node -> (its parent, move)
-    # Heap entries: priority, tie-break, parent position, move from it, target column
-    # for the child, parent's node number. A child is built only when it is popped.
-    heap: list[tuple[int, int, State, Move | None, int, int]] = [
-        (0, 0, state, None, -1, -1)
+    searches = [
+        _Search(state, dig=0, prune=_prune),
+        _Search(state, dig=1, prune=_prune),
     ]
-    tie = 0
-    nodes = 0
-    verdict = Verdict.LOST
-    won_at = -1
-    while heap:
-        _, _, parent, move, target, parent_node = heapq.heappop(heap)
-        position = parent if move is None else parent.apply(move)
-        if position.is_won:
-            parents.append((parent_node, move))
-            won_at = len(parents) - 1
-            verdict = Verdict.WON
-            break
-        key = _key(position, target)
-        if key in seen:
-            continue
-        seen.add(key)
-        nodes += 1
-        node = len(parents)
-        parents.append((parent_node, move))
-        if (max_nodes is not None and nodes > max_nodes) or (
-            deadline is not None and not nodes & 127 and time.monotonic() > deadline
-        ):
-            verdict = Verdict.UNKNOWN
-            break
-        if _prune:
-            forced = safe_move(position) if target < 0 else None
-            moves = [forced] if forced is not None else _ordered(position, target)
-        else:  # every legal move: the plain search the prunings are tested against
-            moves = list(position.legal_moves())
-        cols = position._cols
-        hidden = position._hidden
-        where = position._where
-        # Cards lying face up on face-down ones: what must be dug away to turn them.
-        dig = [
-            len(col) - down if down else 0
-            for col, down in zip(cols, hidden, strict=True)
-        ]
-        base = _FLIP_WEIGHT * sum(hidden) + 52 - sum(position._found) + sum(dig)
-        for child_move in moves:
-            c = child_move.key >> 3
-            dest = child_move.key & 7
-            source = where[c]
-            child_target = -1
-            if source == _ON_FOUNDATION:
-                priority = base + 1 + (hidden[dest] > 0)
-                if _prune:
-                    child_target = dest
-            else:
-                pos = cols[source].index(c)
-                size = len(cols[source]) - pos
-                down = hidden[source]
-                priority = base - dig[source]
-                if down and pos == down:  # turns a card up
-                    priority += (down > 1) - _FLIP_WEIGHT
-                elif down:
-                    priority += pos - down
-                if dest == FOUNDATION:
-                    priority -= 1
-                elif hidden[dest]:
-                    priority += size
-            tie += 1
-            heapq.heappush(
-                heap, (priority, tie, position, child_move, child_target, node)
-            )
+    verdict: Verdict | None = None
+    winner = searches[0]
+    while verdict is None:
+        for search in searches:
+            nodes = sum(s.nodes for s in searches)
+            steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
+            if steps <= 0 or (deadline is not None and time.monotonic() > deadline):
+                verdict = Verdict.UNKNOWN
+                break
+            verdict = search.run(steps)
+            if verdict is not None:
+                winner = search
+                break
+    nodes = sum(s.nodes for s in searches)
     seconds = time.monotonic() - start
     if verdict is not Verdict.WON:
         return Solution(verdict, (), nodes, seconds)
-    line: list[Move] = []
-    at = won_at
-    while at >= 0:
-        at, step = parents[at]
-        if step is not None:
-            line.append(step)
-    line.reverse()
+    line = winner.line()
     final = state
     for step in line:
         final = final.apply(step)
     if not final.is_won:  # pragma: no cover - the engine itself would be broken
         raise AssertionError("the solver's winning line does not win")
-    return Solution(Verdict.WON, tuple(line), nodes, seconds)
+    return Solution(Verdict.WON, line, nodes, seconds)
 
 
 _FLIP_WEIGHT = 3

@@ -1,0 +1,116 @@
+"""A program that uses every public name of yukon, for ``mypy --strict``.
+
+It is type-checked with the test suite (``mypy --strict src tests``) and run by
+``tests/test_typing.py``, so a change that breaks users' type checks fails CI. Each name
+is used the way a user would, with the types a user would write.
+"""
+
+from __future__ import annotations
+
+import random
+
+import yukon
+from yukon import (
+    CATALOGS,
+    CLEAN_WIN,
+    DEAL_COUNT,
+    ENGLISH,
+    FLIP_POINTS,
+    FOUNDATION_POINTS,
+    GROUP_LIMIT,
+    HEBREW,
+    UNDO_LIMIT,
+    Card,
+    Catalog,
+    Column,
+    Game,
+    GameCode,
+    IllegalMove,
+    InfoBar,
+    InvalidCard,
+    InvalidCatalog,
+    InvalidGameCode,
+    InvalidMove,
+    InvalidPosition,
+    InvalidRecord,
+    Move,
+    NothingToUndo,
+    Outcome,
+    Refusal,
+    RefusalCode,
+    Rules,
+    Settings,
+    Solution,
+    State,
+    Suit,
+    Verdict,
+    YukonError,
+    deal,
+    hint,
+    kpat_deal,
+    pysolfc_deal,
+    solve,
+)
+
+
+def main() -> list[object]:
+    seen: list[object] = []
+    code: GameCode = GameCode.parse("YU1-C-AAAAAAB")
+    random_code: GameCode = GameCode.random(Rules.RELAXED, random.Random(1))
+    state: State = deal(code)
+    column: Column = state.columns[0]
+    card: Card = Card.parse("7H")
+    suit: Suit = card.suit
+    move: Move = Move(card, None)
+    moves: tuple[Move, ...] = state.legal_moves()
+    refusal: Refusal | None = state.check(move)
+    if refusal is not None:
+        reason: RefusalCode = refusal.code
+        english: str = refusal.message_in(ENGLISH)
+        hebrew: str = refusal.message_in(HEBREW)
+        catalog: Catalog = CATALOGS["en"]
+        seen += [reason, english, hebrew, catalog]
+    game: Game = Game.new(code).play(moves[0])
+    outcome: Outcome = game.double_tap("6C")
+    info: InfoBar = outcome.game.info
+    settings: Settings = Settings()
+    record: str = game.to_record()
+    again: Game = Game.from_record(record)
+    text: str = state.to_text()
+    solution: Solution = solve(state, max_nodes=200)
+    verdict: Verdict = solution.verdict
+    suggestion: Move | None = hint(state, samples=1, max_nodes=100)
+    other: State = kpat_deal(1)
+    numbers: tuple[int, ...] = (
+        CLEAN_WIN,
+        DEAL_COUNT,
+        FLIP_POINTS,
+        FOUNDATION_POINTS,
+        GROUP_LIMIT,
+        UNDO_LIMIT,
+    )
+    errors: tuple[type[YukonError], ...] = (
+        IllegalMove,
+        InvalidCard,
+        InvalidCatalog,
+        InvalidGameCode,
+        InvalidMove,
+        InvalidPosition,
+        InvalidRecord,
+        NothingToUndo,
+    )
+    try:
+        Game.new(code).undo()
+    except NothingToUndo as error:
+        seen.append(str(error))
+    try:
+        pysol: State | None = pysolfc_deal(1)
+    except ImportError:
+        pysol = None
+    seen += [random_code, column, suit, info, settings, again, text, verdict]
+    seen += [suggestion, other, numbers, errors, pysol, yukon.__version__]
+    return seen
+
+
+if __name__ == "__main__":
+    print(len(main()))
