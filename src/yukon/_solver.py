@@ -82,16 +82,19 @@ class Solution:
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
 
 
-def _key(state: State, target: int) -> bytes:
-    """The transposition key: columns in a fixed order, face-down counts, foundations,
-    and the column a returned card waits in (if any)."""
+_Key = tuple[object, ...]
+
+
+def _key(state: State, target: int) -> _Key:
+    """The transposition key: the columns with their face-down counts in a fixed order,
+    the foundations, and the column a returned card waits in (if any). Built from the
+    position's own column objects, so a key costs little memory."""
     cols = state._cols
     hidden = state._hidden
-    parts = sorted(bytes((hidden[i] + 200,)) + cols[i] for i in range(7))
-    key = b"\xff".join(parts) + bytes(state._found)
-    if target >= 0:
-        key += b"\xfe" + bytes((hidden[target] + 200,)) + cols[target]
-    return key
+    columns = tuple(sorted(zip(cols, hidden, strict=True)))
+    if target < 0:
+        return (columns, state._found)
+    return (columns, state._found, cols[target], hidden[target])
 
 
 def safe_move(state: State) -> Move | None:
@@ -169,7 +172,7 @@ class _Search:
     def __init__(self, state: State, *, dig: int, prune: bool) -> None:
         self.dig_weight = dig
         self.prune = prune
-        self.seen: set[bytes] = set()
+        self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
         # Heap entries: priority, tie-break, parent position, move from it, the target
         # column for the child, the parent's node. A child is built when it is popped.
