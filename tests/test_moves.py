@@ -51,3 +51,13 @@ def test_columns_out_of_range_are_refused(column: object) -> None:
 def test_a_move_takes_a_card() -> None:
     with pytest.raises(yukon.InvalidMove):
         Move("8S", 1)  # type: ignore[arg-type]
+
+
+def test_positions_take_moves_or_move_text() -> None:
+    state = yukon.deal("YU1-C-AAAAAAB")
+    assert state.apply("6C>1") == state.apply(Move.parse("6C>1"))
+    assert state.check("7C>3") == state.check(Move.parse("7C>3"))
+    with pytest.raises(yukon.InvalidMove, match="not a move"):
+        state.apply("6C-1")
+    with pytest.raises(yukon.InvalidMove, match="expected a Move"):
+        state.apply(42)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ import attrs
 from . import _aids, _notation
 from ._cards import CARDS, NAME, RANK, RED, Card, Suit
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
-from ._errors import IllegalMove, InvalidCard, InvalidPosition
+from ._errors import IllegalMove, InvalidCard, InvalidMove, InvalidPosition
 from ._moves import FOUNDATION, MOVES, Move
 from ._refusals import Refusal, RefusalCode
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
@@ -377,7 +377,7 @@ class State:
                     add(to[c])
         return tuple(out)
 
-    def check(self, move: Move) -> Refusal | None:
+    def check(self, move: Move | str) -> Refusal | None:
         """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
         try:
             self.apply(move)
@@ -385,7 +385,7 @@ class State:
             return refused.refusal
         return None
 
-    def apply(self, move: Move) -> State:
+    def apply(self, move: Move | str) -> State:
         """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it.
 
         Flips happen by themselves: a face-down card left last in its column turns up
@@ -394,6 +394,8 @@ class State:
         (face down, under another foundation card), then the destination (foundation
         order, same column, empty column, rank, colour), then the group's size.
         """
+        if not isinstance(move, Move):
+            move = _to_move(move)
         key = move.key
         c = key >> 3
         dest = key & 7
@@ -578,6 +580,12 @@ class State:
             f"<State {self._rules.name.lower()} score={self._score} "
             f"foundations={list(self._found)}>"
         )
+
+
+def _to_move(move: object) -> Move:
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise InvalidMove(f"expected a Move or move text such as '8S>5', not {move!r}")
 
 
 def _to_card(card: Card | str) -> Card:
