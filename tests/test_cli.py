@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
+from yukon import Game
 from yukon._cli import main
 
 
@@ -58,3 +60,32 @@ def test_python_dash_m_runs_the_command_line() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "algorithm 9" in bad.stderr
+
+
+def test_solve_prints_verdict_cost_and_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "YU1-C-AAAAAAB", "--max-nodes", "5000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "YU1-C-AAAAAAB: won"
+    assert out[1].startswith("time ") and "positions searched" in out[1]
+    assert out[2].startswith("winning line (")
+    game = Game.new("YU1-C-AAAAAAB")
+    for move in out[3].split():
+        game = game.play(move)
+    assert game.is_won
+
+
+def test_solve_refuses_bad_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "YU1-Q-AAAAAAB"]) == 2
+    assert "rule 'Q'" in capsys.readouterr().err
+
+
+def test_survey_prints_the_table(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    argv = ["survey", "--rules", "r", "--start", "3", "--count", "2", "--workers", "1"]
+    assert main([*argv, "--max-nodes", "500", "--out", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "total           2" in table and "95% interval" in table
+    assert len(out.read_text().splitlines()) == 2
+    assert main(["survey", "--count", "0", "--out", str(out)]) == 2
