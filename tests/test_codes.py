@@ -142,3 +142,13 @@ def test_same_deal_in_both_rules() -> None:
     assert classic.columns == relaxed.columns
     assert classic.rules is Rules.CLASSIC and relaxed.rules is Rules.RELAXED
     assert GameCode.parse("YU1-C-AAAAAAB").with_rules("R") == GameCode(1, Rules.RELAXED)
+
+
+def test_deal_sizes_add_up_to_the_spec() -> None:
+    from yukon._scoring import FACE_DOWN_AT_DEAL
+    from yukon._state import COLUMN_SIZES, HIDDEN_AT_DEAL
+
+    assert sum(COLUMN_SIZES) == 52 and sum(HIDDEN_AT_DEAL) == FACE_DOWN_AT_DEAL == 21
+    state = yukon.deal(GameCode(12345))
+    assert [len(c) for c in state.columns] == list(COLUMN_SIZES)
+    assert sum(len(c.face_up) for c in state.columns) == 31

@@ -29,7 +29,9 @@ GROUP_LIMIT = 20
 """The most cards one move may carry; the app refuses a larger group."""
 
 COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
-FACE_DOWN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
+"""Cards dealt to each column."""
+HIDDEN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
+"""Face-down cards dealt to each column (21 in all, scoring's ``FACE_DOWN_AT_DEAL``)."""
 
 _KING = 13
 _Cols = tuple[bytes, ...]
@@ -179,7 +181,7 @@ class State:
         for size in COLUMN_SIZES:
             cols.append(bytes(deck[start : start + size]))
             start += size
-        return _make(code.rules, tuple(cols), FACE_DOWN_AT_DEAL, (0, 0, 0, 0), 0)
+        return _make(code.rules, tuple(cols), HIDDEN_AT_DEAL, (0, 0, 0, 0), 0)
 
     @classmethod
     def from_layout(
