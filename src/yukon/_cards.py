@@ -114,6 +114,5 @@ CARDS: tuple[Card, ...] = tuple(Card(i % 13 + 1, Suit(i // 13)) for i in range(5
 
 # Plain-int tables for the rules engine, indexed by deck index.
 RANK = tuple(i % 13 + 1 for i in range(52))
-SUIT = tuple(i // 13 for i in range(52))
 RED = tuple(i // 13 in (1, 2) for i in range(52))
 NAME = tuple(str(c) for c in CARDS)

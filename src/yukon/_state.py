@@ -446,7 +446,7 @@ class State:
             hidden = tuple(new_hidden)
             score += FLIP_POINTS
             where[col[pos - 1]] = s
-        state = _new(State)
+        state = _new(State)  # _make, inlined: this is the hot path of every search
         state._rules = self._rules
         state._cols = tuple(new_cols)
         state._hidden = hidden
