@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict
-from yukon._solver import safe_move
+from yukon._solver import dead_end, safe_move
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
@@ -159,6 +159,79 @@ def test_prunings_never_lose_a_win(state: State) -> None:
         assert pruned.verdict is plain.verdict
     if pruned.verdict is Verdict.WON:
         assert replays_to_a_win(state, pruned.moves)
+
+
+def _random_ending(rnd: random.Random) -> State:
+    """A small endgame as :func:`_small_endings` draws them, from a seeded generator."""
+    rules = rnd.choice(list(Rules))
+    found = [13] * 4
+    while not 4 <= 52 - sum(found) <= 11:
+        found = [rnd.randint(5, 13) for _ in range(4)]
+    rest = [Card(r, s) for s in Suit for r in range(found[s] + 1, 14)]
+    rnd.shuffle(rest)
+    spread = rnd.randint(1, 3)
+    columns: list[list[Card]] = [[] for _ in range(7)]
+    for card in rest:
+        columns[rnd.randrange(spread)].append(card)
+    hidden = [rnd.randint(max(0, len(c) - 3), len(c) - 1) if c else 0 for c in columns]
+    return State.from_layout(
+        columns, hidden=hidden, foundations=found, rules=rules, score=10 * sum(found)
+    )
+
+
+def test_dead_ends_are_lost() -> None:
+    """A dead end is a proof of loss: never a position exhaustive enumeration wins.
+    Checked on every dead end among 800 seeded small endgames (about one in 25 is
+    one; those small enough to enumerate are checked), so the test cannot pass by
+    finding none."""
+    rnd = random.Random(5)
+    proved = 0
+    for _ in range(800):
+        state = _random_ending(rnd)
+        if dead_end(state):
+            winnable = reference.winnable(state, limit=400)
+            assert winnable is not True, state.to_text()
+            proved += winnable is False
+    assert proved >= 20
+
+
+def test_dead_end_examples() -> None:
+    assert dead_end(lost()) and dead_end(lost(Rules.RELAXED))
+    # Deal 120 is lost as dealt: 9S lies on 10D and can go only on 10D or 10H (face
+    # down under 5C in column 7); its foundation needs AS, face down under it.
+    dealt = yukon.deal("YU1-C-AAAAAEQ")
+    assert dead_end(dealt)
+    assert yukon.solve(dealt).verdict is Verdict.LOST
+    # The same shape with 10H free is no dead end, and with 10H under 9S it is.
+    shape = {1: "[8S TD] 9S", 2: "TH"}
+    assert not dead_end(position(shape, foundations=(7, 9, 9, 13)))
+    shape = {1: "[8S TH TD] 9S"}
+    assert dead_end(position(shape, foundations=(7, 9, 9, 13)))
+    # A black King on its foundation can come back to take Q-hearts: no dead end.
+    assert not dead_end(return_wins())
+    # A King that is not at the bottom can always hope for an empty column.
+    assert not dead_end(
+        position({1: "[QH] KS", 2: "[KH] QS"}, foundations=(11, 11, 13, 13))
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, yukon.DEAL_COUNT - 1), st.randoms(use_true_random=False))
+def test_dead_end_after_a_move_agrees_with_the_full_check(
+    number: int, rnd: random.Random
+) -> None:
+    """The quick check after a move (only sets holding the moved card) decides as the
+    full check does, whenever the position before the move was no dead end."""
+    state = yukon.deal(GameCode(number))
+    for _ in range(120):
+        moves = state.legal_moves()
+        if not moves or dead_end(state):
+            break
+        move = rnd.choice(moves)
+        after = state.apply(move)
+        if move.column is not None:
+            assert dead_end(after, move.card.index) == dead_end(after)
+        state = after
 
 
 @given(_small_endings())

@@ -31,6 +31,8 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
   tries only further returns, moves onto the returned card and moves from its column.
 - **Kings stay put.** A King at the bottom of a column never moves to an empty column:
   the position would be the same up to the order of columns.
+- **Dead ends.** A position is not searched further when some set of cards can never
+  move (see :func:`dead_end`): every card must reach a foundation to win.
 
 Two best-first searches take turns, each complete on its own: one on ``3 × face-down
 cards + cards not yet home``, one adding the face-up cards lying on face-down ones (what
@@ -50,6 +52,7 @@ import time
 
 import attrs
 
+from ._cards import RED
 from ._moves import FOUNDATION, MOVES, Move
 from ._state import State, _make
 
@@ -124,6 +127,97 @@ def safe_move(state: State) -> Move | None:
         if ok:
             return MOVES[c * 8 + FOUNDATION]
     return None
+
+
+def _parents(relaxed: bool) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be placed on."""
+    return tuple(
+        tuple(
+            s * 13 + c % 13 + 1
+            for s in range(4)
+            if c % 13 < 12 and (relaxed or RED[s * 13] != RED[c])
+        )
+        for c in range(52)
+    )
+
+
+_PARENTS = (_parents(False), _parents(True))
+
+
+def dead_end(state: State, moved: int = -1) -> bool:
+    """Whether some cards in the columns can provably never move again: then the
+    position is lost, since every card must go to a foundation to win.
+
+    The argument: take a set ``S`` of cards in the columns and look at the first move
+    whose *base* (the card it picks up, with what lies on it) is in ``S``. Until then,
+    a card of ``S`` stays on the card it lies on, so a card with a card of ``S`` on it
+    is not last in its column. The move is impossible when its base ``a``:
+
+    - is face down with a card of ``S`` on it (it cannot turn up), or
+    - cannot go to a foundation (a card of ``S`` lies on it, or a lower card of its
+      suit is in ``S``) and cannot go on a card: every card it may go on has a card of
+      ``S`` on it (a card on a foundation could come back, so it does not count as
+      covered); or it is a King that cannot go to an empty column, because it lies at
+      the bottom of its column already (a shortest winning line never moves such a
+      King to an empty column) or because no column is empty and every column's bottom
+      card is in ``S``, so none can be emptied.
+
+    When every card of a non-empty ``S`` is so stuck, no card of ``S`` ever moves. The
+    union of such sets is one too, so the largest is found by starting from every card
+    in the columns and dropping cards that might move until none drops.
+
+    ``moved`` names the card that the last move put on a column: when the position
+    before that move was no dead end, only a set holding that card can be dead (other
+    moves and flips only free cards), so the search stops as soon as it is freed.
+    """
+    cols = state._cols
+    found = state._found
+    where = state._where
+    parents = _PARENTS[state._rules.letter == "R"]
+    over = [-1] * 53  # the card lying on each card; index 52 collects column bases
+    stuck = bytearray(53)  # bit 0: still in S; bit 1: at the bottom of its column
+    order: list[int] = []  # every card in the columns, each column top to bottom
+    for col in cols:
+        if col:
+            below = 52
+            for c in col:
+                over[below] = c
+                below = c
+            stuck[col[0]] = 2
+            order.extend(reversed(col))
+    for c in order:
+        stuck[c] |= 1
+    openings = cols.count(b"")  # empty columns, and columns whose bottom card is free
+    changed = True
+    while changed:
+        changed = False
+        for a in order:
+            if not stuck[a]:
+                continue
+            o = over[a]
+            covered = o >= 0 and stuck[o]
+            if covered and where[a] > _ON_FOUNDATION:  # face down, and stays so
+                continue
+            if covered or any(stuck[a - a % 13 + found[a // 13] : a]):  # not home
+                if a % 13 == 12:
+                    if stuck[a] == 3 or not openings:
+                        continue
+                else:
+                    for t in parents[a]:
+                        if where[t] == _ON_FOUNDATION:
+                            break
+                        ot = over[t]
+                        if ot < 0 or not stuck[ot]:
+                            break
+                    else:
+                        continue
+            if stuck[a] == 3:
+                openings += 1
+            stuck[a] = 0
+            changed = True
+            if a == moved:
+                return False
+    return any(stuck[c] for c in order)
 
 
 def _ordered(state: State, target: int) -> list[Move]:
@@ -208,6 +302,11 @@ class _Search:
             node = len(parents)
             parents.append((parent_node, move))
             if prune:
+                if move is None:
+                    if dead_end(position):
+                        continue
+                elif move.key & 7 != FOUNDATION and dead_end(position, move.key >> 3):
+                    continue
                 forced = safe_move(position) if target < 0 else None
                 moves = [forced] if forced is not None else _ordered(position, target)
             else:  # every legal move: the plain search the prunings are tested against
