@@ -192,9 +192,12 @@ def dead_end(state: State, moved: int = -1) -> bool:
                 at = where[t]
                 if at < _ON_FOUNDATION and cols[at][-1] == t:  # a place is open
                     return False
-    over = [-1] * 53  # the card lying on each card; index 52 collects column bases
+    # over[c]: the card lying on c (52: none); blocker[c]: the card whose staying in S
+    # keeps c from taking a card: the card on it, or c itself when c is home (it must
+    # come back first).
+    over = [52] * 53
     stuck = bytearray(53)  # bit 0: still in S; bit 1: at the bottom of its column
-    order: list[int] = []  # columns top to bottom, then foundations top to bottom
+    live: list[int] = []  # columns top to bottom, then foundations top to bottom
     for col in cols:
         if col:
             below = 52
@@ -202,46 +205,42 @@ def dead_end(state: State, moved: int = -1) -> bool:
                 over[below] = c
                 below = c
             stuck[col[0]] = 2
-            order.extend(reversed(col))
-    in_columns = len(order)
+            live.extend(reversed(col))
+    in_columns = live[:]
+    blocker = over[:]
+    lowest = [0, 0, 0, 0]  # the lowest card of each suit still in S and not home
     for suit, count in enumerate(found):
-        top = suit * 13 + count - 1
-        for c in range(top, top - count, -1):
-            order.append(c)
-            if c < top:
-                over[c] = c + 1
-    for c in order:
+        first = suit * 13
+        lowest[suit] = first + count
+        for c in range(first + count - 1, first - 1, -1):
+            live.append(c)
+            blocker[c] = c
+            over[c] = c + 1 if c < first + count - 1 else 52
+    for c in live:
         stuck[c] |= 1
+    stuck[52] = 0
     openings = cols.count(b"")  # empty columns, and columns whose bottom card is free
     changed = True
     while changed:
         changed = False
-        for a in order:
+        for a in live:
             if not stuck[a]:
                 continue
-            o = over[a]
             placed = where[a]
-            if o >= 0 and stuck[o]:
+            if stuck[over[a]]:
                 if placed > _ON_FOUNDATION - 1:  # face down or home, and stays so
                     continue
                 homeward = False
             else:
-                homeward = placed != _ON_FOUNDATION and not any(
-                    stuck[a - a % 13 + found[a // 13] : a]
-                )
+                homeward = placed != _ON_FOUNDATION and lowest[a // 13] == a
             if not homeward:
                 if a % 13 == 12:
                     if stuck[a] == 3 or not openings:
                         continue
                 else:
                     for t in parents[a]:
-                        if where[t] == _ON_FOUNDATION:
-                            if not stuck[t]:
-                                break
-                        else:
-                            ot = over[t]
-                            if ot < 0 or not stuck[ot]:
-                                break
+                        if not stuck[blocker[t]]:
+                            break
                     else:
                         continue
             if stuck[a] == 3:
@@ -250,7 +249,16 @@ def dead_end(state: State, moved: int = -1) -> bool:
             changed = True
             if a == moved:
                 return False
-    return any(stuck[c] for c in order[:in_columns])
+            if placed != _ON_FOUNDATION:
+                suit = a // 13
+                if lowest[suit] == a:
+                    up, end = a, suit * 13 + 13
+                    while up < end and not stuck[up]:
+                        up += 1
+                    lowest[suit] = up
+        if changed:
+            live = [a for a in live if stuck[a]]
+    return any(stuck[c] for c in in_columns)
 
 
 def _ordered(state: State, target: int) -> list[Move]:
