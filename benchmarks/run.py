@@ -186,11 +186,15 @@ def bench_memory() -> list[dict[str, object]]:
     ]
 
 
-SOLVER_SECONDS = 10.0
-"""The documented solver budget per deal for the benchmark's solver row."""
+SOLVER_SECONDS = 30.0
+"""The solver budget per deal that the project's target names."""
+SOLVER_DEALS = 500
+"""The classic deals (1 to this) that the project's target names."""
 
 
-def bench_solver(count: int = 200, budget: float = SOLVER_SECONDS) -> dict[str, object]:
+def bench_solver(
+    count: int = SOLVER_DEALS, budget: float = SOLVER_SECONDS
+) -> dict[str, object]:
     """Deals 1 to ``count``, classic, one at a time on this core, ``budget`` s each."""
     seconds = []
     resolved = 0
@@ -263,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.extend(bench_memory())
             print(_line(rows[-2]), flush=True)
         elif name == "solver":
-            rows.append(bench_solver(sized(200), args.solver_seconds))
+            rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)
 
     info = machine()
@@ -284,7 +288,8 @@ def _line(row: dict[str, object]) -> str:
         return (
             f"{'solver':<22} {value:>12.1%} {row['unit']}, median "
             f"{row['median_seconds']:.2f} s, 95th percentile {row['p95_seconds']:.2f} s"
-            f"  (target >= 99%: {'met' if value >= 0.99 else 'NOT met'})"  # type: ignore[operator]
+            f"  (target >= 99%, median < 1 s: "
+            f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )
     shown = f"{value:,.0f}" if isinstance(value, (int, float)) else str(value)
     goal = ""

@@ -83,7 +83,7 @@ class Solution:
     moves: tuple[Move, ...] = ()
     """For ``WON``: legal moves that win when played in order from the position solved."""
     nodes: int = 0
-    """Positions expanded."""
+    """Positions searched: each new position taken from a queue, dead ends included."""
     seconds: float = 0.0
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
 
