@@ -40,10 +40,10 @@ ones`` (what must be dug away), with ``(f, d)`` = (3, 0), (3, 1), (0, 0) and (1,
 Turning cards up and bringing cards home pull against each other, and the deals that
 one balance wins at once another takes long over: on the classic deals 1-500 the last
 two searches won 13 deals in 10 s that the first two left unresolved. Ties go in the
-order found, and a position is built only when it is taken from the queue. Among the moves of a
-position, foundation moves come first, then moves that turn up a face-down card (most
-face-down cards first), then moves that empty a column, then the rest, foundation returns
-last.
+order found, and a position is built only when it is taken from the queue. Among the
+moves of a position, foundation moves come first, then moves that turn up a face-down
+card (most face-down cards first), then moves that empty a column, then the rest,
+foundation returns last.
 """
 
 from __future__ import annotations
@@ -55,9 +55,8 @@ import time
 
 import attrs
 
-from ._cards import RED
 from ._moves import FOUNDATION, MOVES, Move
-from ._state import State, _make
+from ._state import _CHILDREN_CLASSIC, _CHILDREN_RELAXED, State, _make
 
 _ON_FOUNDATION = 7
 _COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
@@ -132,19 +131,12 @@ def safe_move(state: State) -> Move | None:
     return None
 
 
-def _parents(relaxed: bool) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards it may be placed on."""
-    return tuple(
-        tuple(
-            s * 13 + c % 13 + 1
-            for s in range(4)
-            if c % 13 < 12 and (relaxed or RED[s * 13] != RED[c])
-        )
-        for c in range(52)
-    )
+def _parents(children: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards it may be placed on: the rules' own table, inverted."""
+    return tuple(tuple(t for t in range(52) if c in children[t]) for c in range(52))
 
 
-_PARENTS = (_parents(False), _parents(True))
+_PARENTS = (_parents(_CHILDREN_CLASSIC), _parents(_CHILDREN_RELAXED))
 
 
 def dead_end(state: State, moved: int = -1) -> bool:
