@@ -209,7 +209,7 @@ def test_dead_end_examples() -> None:
     assert dead_end(position(shape, foundations=(7, 9, 9, 13)))
     # A black King on its foundation can come back to take Q-hearts: no dead end.
     assert not dead_end(return_wins())
-    # A King that is not at the bottom can always hope for an empty column.
+    # A King that is not at the bottom, with empty columns about, can still move.
     assert not dead_end(
         position({1: "[QH] KS", 2: "[KH] QS"}, foundations=(11, 11, 13, 13))
     )
