@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Card, GameCode, Rules, State, Suit, Verdict
-from yukon._solver import dead_end, safe_move
+from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
+from yukon._solver import _PORTFOLIO, _shape, dead_end, safe_move
+from yukon._state import _FITS_CLASSIC, _FITS_RELAXED
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
@@ -232,6 +233,63 @@ def test_dead_end_after_a_move_agrees_with_the_full_check(
         after = state.apply(move)
         assert dead_end(after, move.card.index) == dead_end(after)
         state = after
+
+
+def _lost_positions() -> list[State]:
+    """Lost positions the searches must work through: two deals (neither a dead end
+    as dealt) and a hand-built position in both rule sets."""
+    deals = [yukon.deal("YU1-C-AAAAAJA"), yukon.deal("YU1-C-AAAAAFX")]  # 234, 153
+    return [*deals, lost(), lost(Rules.RELAXED)]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_shared_searches_search_every_position_once(
+    index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Searches that share one table prove a loss by searching every reachable
+    position once: as many positions as one search alone must search, whatever order
+    the six take them in. Separate tables search some positions more than once."""
+    state = _lost_positions()[index]
+    alone = _solver._Search(state, _PORTFOLIO[0], prune=True)
+    assert alone.run(1_000_000) is Verdict.LOST
+    monkeypatch.setattr(_solver, "_SHARE_AFTER", 0)
+    shared = yukon.solve(state)
+    assert shared.verdict is Verdict.LOST and shared.nodes == alone.nodes
+    monkeypatch.setattr(_solver, "_SHARE_AFTER", 10**9)
+    separate = yukon.solve(state)
+    assert separate.verdict is Verdict.LOST and separate.nodes >= alone.nodes
+    monkeypatch.setattr(_solver, "_SHARE_AFTER", alone.nodes // 2)
+    late = yukon.solve(state)
+    assert late.verdict is Verdict.LOST and late.nodes >= alone.nodes
+
+
+def test_tidying_searches_count_misplaced_and_buried_cards() -> None:
+    # Q♣ lies on a face-down K♠ it may not go on, K♥ on Q♣, K♦ on J♣: three misplaced.
+    # Q♣ and K♥ lie on K♠ (next for spades), K♦ on J♣ (next for clubs): three buried.
+    state = State.from_layout(
+        [["KS", "QC", "KH"], ["JC", "KD"], ["KC"], [], [], [], []],
+        hidden=[1, 0, 0, 0, 0, 0, 0],
+        foundations=(12, 12, 12, 10),
+        score=460,
+    )
+    for weights in _PORTFOLIO:
+        if weights.misplaced or weights.buried:
+            expected = 2 * (weights.flip * 1 + 6) + 3 * weights.misplaced
+            expected += 3 * weights.buried
+            assert _shape(state, weights, _FITS_CLASSIC, {}) == expected
+    # In relaxed rules Q♣ may go on K♠: one misplaced card fewer.
+    relaxed = State.from_layout(
+        [["KS", "QC", "KH"], ["JC", "KD"], ["KC"], [], [], [], []],
+        hidden=[1, 0, 0, 0, 0, 0, 0],
+        foundations=(12, 12, 12, 10),
+        score=460,
+        rules=Rules.RELAXED,
+    )
+    weights = _PORTFOLIO[-1]
+    assert (
+        _shape(relaxed, weights, _FITS_RELAXED, {})
+        == _shape(state, weights, _FITS_CLASSIC, {}) - weights.misplaced
+    )
 
 
 @given(_small_endings())

@@ -34,16 +34,26 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
 - **Dead ends.** A position is not searched further when some set of cards can never
   move (see :func:`dead_end`): every card must reach a foundation to win.
 
-Four best-first searches take turns, each complete on its own, each ranking positions
-by ``f × face-down cards + cards not yet home + d × face-up cards lying on face-down
-ones`` (what must be dug away), with ``(f, d)`` = (3, 0), (3, 1), (0, 0) and (1, 0).
-Turning cards up and bringing cards home pull against each other, and the deals that
-one balance wins at once another takes long over: on the classic deals 1-500 the last
-two searches won 13 deals in 10 s that the first two left unresolved. Ties go in the
-order found, and a position is built only when it is taken from the queue. Among the
-moves of a position, foundation moves come first, then moves that turn up a face-down
-card (most face-down cards first), then moves that empty a column, then the rest,
-foundation returns last.
+Six best-first searches take turns, each ranking positions by what is left to do (see
+:class:`_Weights`): four weigh face-down cards (``f`` each), cards not yet home (1 each)
+and face-up cards lying on face-down ones (``d`` each), with ``(f, d)`` = (3, 0),
+(3, 1), (0, 0) and (1, 0); two also weigh *misplaced* cards (face-up cards not lying on a
+card they may go on, each of which must move again) and *buried* ones (cards lying on
+the next card of a foundation). Turning cards up, bringing cards home and tidying the
+columns pull against each other, and the deals that one balance wins at once another
+takes long over: on the classic deals 1-500 the two tidying searches won 8 deals that
+the other four left unresolved in 30 s. Ties go in the order found, and a position is
+built only when it is taken from a queue. Among the moves of a position, foundation
+moves come first, then moves that turn up a face-down card (most face-down cards
+first), then moves that empty a column, then the rest, foundation returns last.
+
+Each search keeps its own table of positions at first, so one search crossing another's
+ground does not cut its way short. After ``_SHARE_AFTER`` positions in all they share
+one table: a search then skips a position any of them has searched, and the verdict is
+``LOST`` once every queue is empty. That is still a proof: every searched position has
+put all its moves in some queue, so when the queues are empty every reachable position
+has been searched by one search or another. Sharing makes a loss cost the reachable
+positions once instead of once per search.
 """
 
 from __future__ import annotations
@@ -52,13 +62,22 @@ import enum
 import heapq
 import random
 import time
+from typing import NamedTuple
 
 import attrs
 
 from ._moves import FOUNDATION, MOVES, Move
-from ._state import _CHILDREN_CLASSIC, _CHILDREN_RELAXED, State, _make
+from ._state import (
+    _CHILDREN_CLASSIC,
+    _CHILDREN_RELAXED,
+    _FITS_CLASSIC,
+    _FITS_RELAXED,
+    State,
+    _make,
+)
 
 _ON_FOUNDATION = 7
+_FACE_DOWN = 8
 _COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 
@@ -289,16 +308,16 @@ def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
 
 
 class _Search:
-    """One complete best-first search, run a slice at a time.
+    """One complete best-first search, run a slice at a time, ranking positions by
+    ``weights`` (see the module notes)."""
 
-    ``flip`` weighs a face-down card and ``dig`` a face-up card lying on face-down ones
-    against a card still to go home, in the priority (see the module notes).
-    """
-
-    def __init__(self, state: State, *, flip: int, dig: int, prune: bool) -> None:
-        self.flip_weight = flip
-        self.dig_weight = dig
+    def __init__(self, state: State, weights: _Weights, *, prune: bool) -> None:
+        self.weights = weights
         self.prune = prune
+        self.fits = _FITS_RELAXED if state.rules.letter == "R" else _FITS_CLASSIC
+        self.memo: dict[
+            tuple[bytes, int], int
+        ] = {}  # a column's misplaced cards (see _shape)
         self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
         # Heap entries: priority, tie-break, parent position, move from it, the target
@@ -316,8 +335,10 @@ class _Search:
         seen = self.seen
         parents = self.parents
         prune = self.prune
-        weight = self.dig_weight
-        flip = self.flip_weight
+        flip, weight, misplaced, buried = self.weights
+        shaped = misplaced or buried
+        fits = self.fits
+        memo = self.memo
         while heap:
             if steps <= 0:
                 return None
@@ -375,6 +396,10 @@ class _Search:
                         priority -= 1
                     elif hidden[dest]:
                         priority += weight * (len(cols[source]) - pos)
+                if shaped:
+                    priority = _shape(
+                        position.apply(child_move), self.weights, fits, memo
+                    )
                 self.tie += 1
                 heapq.heappush(
                     heap, (priority, self.tie, position, child_move, child_target, node)
@@ -394,7 +419,13 @@ class _Search:
 
 
 _SLICE = 64
-"""Positions one search expands before the other takes its turn."""
+"""Positions one search expands before the next takes its turn."""
+
+_SHARE_AFTER = 60_000
+"""Positions searched in all before the searches share one table (see the module
+notes): late enough that most wins come before it (10 of the 428 classic deals 1-500
+won in 30 s took longer), early enough that losses of a few hundred thousand positions
+are proved in 30 s."""
 
 
 def solve(
@@ -411,26 +442,37 @@ def solve(
     budget and no time budget the search is deterministic: the same position gives the
     same answer every time.
 
-    Four best-first searches run side by side, taking turns, with four priorities (see
-    the module notes); the first verdict any reaches is the answer. Each is complete on
-    its own: when one has expanded every reachable position without a win, the verdict
-    is ``LOST``.
+    Six best-first searches run side by side, taking turns, with six priorities, and
+    later share what they have searched (see the module notes); the first win any finds
+    is the answer, and ``LOST`` means that together they searched every reachable
+    position.
     """
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    searches = [
-        _Search(state, flip=flip, dig=dig, prune=_prune) for flip, dig in _PORTFOLIO
-    ]
+    searches = [_Search(state, weights, prune=_prune) for weights in _PORTFOLIO]
     verdict: Verdict | None = None
     winner = searches[0]
+    shared = False
+    running = searches[:]
     while verdict is None:
-        for search in searches:
+        if not shared and sum(s.nodes for s in searches) >= _SHARE_AFTER:
+            shared = True
+            union = set().union(*(s.seen for s in searches))
+            for search in searches:
+                search.seen = union
+        for search in running:
             nodes = sum(s.nodes for s in searches)
             steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
             if steps <= 0 or (deadline is not None and time.monotonic() > deadline):
                 verdict = Verdict.UNKNOWN
                 break
             verdict = search.run(steps)
+            if verdict is Verdict.LOST and shared:
+                verdict = None
+                running = [s for s in running if s is not search]
+                if not running:
+                    verdict = Verdict.LOST
+                break
             if verdict is not None:
                 winner = search
                 break
@@ -447,9 +489,65 @@ def solve(
     return Solution(Verdict.WON, line, nodes, seconds)
 
 
-_PORTFOLIO = ((3, 0), (3, 1), (0, 0), (1, 0))
-"""The searches run side by side: how much a face-down card weighs against a card still
-to go home, and how much a face-up card lying on face-down ones, in their priorities."""
+class _Weights(NamedTuple):
+    """How much each thing still to do weighs in a search's priority (lower first)."""
+
+    flip: int
+    """A face-down card (a card not yet home weighs 1, or 2 when the next two count)."""
+    dig: int
+    """A face-up card lying on face-down ones."""
+    misplaced: int = 0
+    """A face-up card not lying on a card it may go on."""
+    buried: int = 0
+    """A card lying on the next card of its foundation."""
+
+
+_PORTFOLIO = (
+    _Weights(3, 0),
+    _Weights(3, 1),
+    _Weights(0, 0),
+    _Weights(1, 0),
+    _Weights(3, 0, 1, 1),
+    _Weights(3, 0, 2, 1),
+)
+"""The searches run side by side."""
+
+
+def _shape(
+    position: State, weights: _Weights, fits: bytes, memo: dict[tuple[bytes, int], int]
+) -> int:
+    """The priority of a position for a search that weighs misplaced and buried
+    cards; the other weights count twice, so one misplaced card weighs half a card
+    still to go home. ``memo`` keeps each column's misplaced cards (a column's cards
+    and face-down count recur across many positions)."""
+    cols = position._cols
+    hidden = position._hidden
+    found = position._found
+    where = position._where
+    misplaced = 0
+    for col, down in zip(cols, hidden, strict=True):
+        count = memo.get((col, down))
+        if count is None:
+            count = 0
+            for i in range(down or 1, len(col)):
+                if not fits[col[i] * 53 + col[i - 1]]:
+                    count += 1
+            memo[col, down] = count
+        misplaced += count
+    buried = 0
+    for suit in range(4):
+        count = found[suit]
+        if count < 13:
+            c = suit * 13 + count
+            s = where[c]
+            if s != _ON_FOUNDATION:
+                col = cols[s if s < _ON_FOUNDATION else s - _FACE_DOWN]
+                buried += len(col) - 1 - col.index(c)
+    return (
+        2 * (weights.flip * sum(hidden) + 52 - sum(found))
+        + weights.misplaced * misplaced
+        + weights.buried * buried
+    )
 
 
 def hint(
