@@ -70,14 +70,14 @@ from ._moves import FOUNDATION, MOVES, Move
 from ._state import (
     _CHILDREN_CLASSIC,
     _CHILDREN_RELAXED,
+    _FACE_DOWN,
     _FITS_CLASSIC,
     _FITS_RELAXED,
+    _ON_FOUNDATION,
     State,
     _make,
 )
 
-_ON_FOUNDATION = 7
-_FACE_DOWN = 8
 _COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 
