@@ -42,8 +42,10 @@ card they may go on, each of which must move again) and *buried* ones (cards lyi
 the next card of a foundation). Turning cards up, bringing cards home and tidying the
 columns pull against each other, and the deals that one balance wins at once another
 takes long over: on the classic deals 1-500 the six won 8 deals in 30 s that the four
-without the tidying searches left unresolved (two of them in under 0.1 s). Ties go in the order found, and a position is
-built only when it is taken from a queue. Among the moves of a position, foundation
+without the tidying searches left unresolved (two of them in under 0.1 s). Ties go in
+the order found, and a position is built only when it is taken from a queue (the
+tidying searches also build it once to rank it: keeping the parent, not the position,
+in the queue keeps a search's memory small). Among the moves of a position, foundation
 moves come first, then moves that turn up a face-down card (most face-down cards
 first), then moves that empty a column, then the rest, foundation returns last.
 
@@ -320,7 +322,8 @@ class _Search:
         self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
         # Heap entries: priority, tie-break, parent position, move from it, the target
-        # column for the child, the parent's node. A child is built when it is popped.
+        # column for the child, the parent's node. A child is built when it is popped
+        # (and, in the tidying searches, once before to rank it).
         self.heap: list[tuple[int, int, State, Move | None, int, int]] = [
             (0, 0, state, None, -1, -1)
         ]
