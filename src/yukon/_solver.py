@@ -173,8 +173,11 @@ def dead_end(state: State, moved: int = -1) -> bool:
     - is face down, or on a foundation, with a card of ``S`` on it (it cannot turn up
       or come back), or
     - cannot go to a foundation (it is on one already, a card of ``S`` lies on it, or a
-      lower card of its suit is in ``S``) and has nowhere to go: every card it may go
-      on has a card of ``S`` on it, or is on a foundation and in ``S``; or it is a King
+      lower card of its suit is in ``S`` or has a card of ``S`` on it, so is never last)
+      and has nowhere to go: every card it may go on has a card of ``S`` on it, or is on
+      a foundation and in ``S``, or lies above it in its own column, that card and
+      every card between them in ``S`` (so they only ever travel with ``a``); or it is
+      a King
       that cannot go to an empty column, because it lies at the bottom of its column
       already (a shortest winning line never moves such a King to an empty column) or
       because no column is empty and every column's bottom card is in ``S``.
@@ -203,12 +206,13 @@ def dead_end(state: State, moved: int = -1) -> bool:
         else:
             for t in parents[moved]:
                 at = where[t]
-                if at < _ON_FOUNDATION and cols[at][-1] == t:  # a place is open
-                    return False
+                if at < _ON_FOUNDATION and cols[at][-1] == t and at != where[moved]:
+                    return False  # a place is open
     # over[c]: the card lying on c (52: none); blocker[c]: the card whose staying in S
     # keeps c from taking a card: the card on it, or c itself when c is home (it must
     # come back first).
     over = [52] * 53
+    under = [52] * 53  # the card a card in a column lies on (52: none)
     stuck = bytearray(53)  # bit 0: still in S; bit 1: at the bottom of its column
     live: list[int] = []  # columns top to bottom, then foundations top to bottom
     for col in cols:
@@ -216,12 +220,14 @@ def dead_end(state: State, moved: int = -1) -> bool:
             below = 52
             for c in col:
                 over[below] = c
+                under[c] = below
                 below = c
             stuck[col[0]] = 2
             live.extend(reversed(col))
     in_columns = live[:]
     blocker = over[:]
-    lowest = [0, 0, 0, 0]  # the lowest card of each suit still in S and not home
+    # lowest[suit]: its lowest card not home that is in S or has a card of S on it
+    lowest = [0, 0, 0, 0]
     for suit, count in enumerate(found):
         first = suit * 13
         lowest[suit] = first + count
@@ -252,8 +258,15 @@ def dead_end(state: State, moved: int = -1) -> bool:
                         continue
                 else:
                     for t in parents[a]:
-                        if not stuck[blocker[t]]:
-                            break
+                        if stuck[blocker[t]]:
+                            continue
+                        if where[t] == placed:  # above a, glued to it by S?
+                            up = over[a]
+                            while up != t and stuck[up]:
+                                up = over[up]
+                            if up == t and stuck[t]:
+                                continue
+                        break
                     else:
                         continue
             if stuck[a] == 3:
@@ -263,12 +276,14 @@ def dead_end(state: State, moved: int = -1) -> bool:
             if a == moved:
                 return False
             if placed != _ON_FOUNDATION:
-                suit = a // 13
-                if lowest[suit] == a:
-                    up, end = a, suit * 13 + 13
-                    while up < end and not stuck[up]:
-                        up += 1
-                    lowest[suit] = up
+                # a, or the card it lies on, may now be free to go home
+                for c in (a, under[a]):
+                    suit = c // 13
+                    if c < 52 and lowest[suit] == c and not stuck[over[c]]:
+                        up, end = c, suit * 13 + 13
+                        while up < end and not (stuck[up] or stuck[over[up]]):
+                            up += 1
+                        lowest[suit] = up
         if changed:
             live = [a for a in live if stuck[a]]
     return any(stuck[c] for c in in_columns)
