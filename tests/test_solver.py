@@ -222,6 +222,19 @@ def test_dead_end_examples() -> None:
         foundations=(10, 12, 8, 10),
     )
     assert dead_end(never_home) and reference.winnable(never_home) is False
+    # Twins: Q♥ must leave column 1 before it can go home (J♥ lies under it), and only
+    # for K♠ (K♣ lies under it); so must Q♦ under it. Whichever is on K♠ first can
+    # leave it only for K♣ or its foundation, both under the other Q. Checked by the
+    # plain search, which has no dead ends (the enumeration is too slow for 5 empty
+    # columns).
+    twins = position(
+        {1: "[KC JH JD QD] QH", 2: "KS", 3: "KH KD"}, foundations=(12, 10, 10, 12)
+    )
+    assert dead_end(twins)
+    assert yukon.solve(twins, _prune=False).verdict is Verdict.LOST
+    # Deal 61 is lost as dealt for the same reason: 10♥ and 10♦ in column 7, J♠ under
+    # both, and so are 2♥ and 4♦.
+    assert dead_end(yukon.deal("YU1-C-AAAAACJ"))
     # A black King on its foundation can come back to take Q-hearts: no dead end.
     assert not dead_end(return_wins())
     # A King that is not at the bottom, with empty columns about, can still move.

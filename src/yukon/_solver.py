@@ -286,7 +286,44 @@ def dead_end(state: State, moved: int = -1) -> bool:
                         lowest[suit] = up
         if changed:
             live = [a for a in live if stuck[a]]
-    return any(stuck[c] for c in in_columns)
+    return any(stuck[c] for c in in_columns) or (moved < 0 and _twins_deadlocked(state))
+
+
+def _twins_deadlocked(state: State) -> bool:
+    """Classic rules: two cards of one rank and colour (twins) in one column, face down
+    or its lowest face-up card, with one of the two cards they may go on below both, and
+    a lower card of each one's suit below both.
+
+    Each twin must leave the column onto a card before it can go home (a lower card of
+    its suit lies under it), and only onto the other card, since one lies under it; the
+    first to go there can leave it only for the card under the other twin, or for its
+    foundation, whose lower card lies under the other twin too. So the second twin never
+    has a place. What lies under such cards changes only when they move, so a position
+    with twins so placed comes only from one with them so placed: checked once, at the
+    start of a search (``moved`` < 0 in :func:`dead_end`)."""
+    if state._rules.letter == "R":
+        return False
+    parents = _PARENTS[0]
+    for col, down in zip(state._cols, state._hidden, strict=True):
+        fixed = col[: down + 1]  # these cards stay put until they move themselves
+        for i in range(1, len(fixed)):
+            x = fixed[i]
+            for j in range(i):
+                y = fixed[j]
+                if (
+                    x % 13 != y % 13
+                    or x % 13 == 12
+                    or x // 13 != _COLOUR_PARTNER[y // 13]
+                ):
+                    continue
+                under = fixed[:j]
+                if (
+                    any(q in under for q in parents[x])
+                    and any(c // 13 == x // 13 and c < x for c in under)
+                    and any(c // 13 == y // 13 and c < y for c in under)
+                ):
+                    return True
+    return False
 
 
 def _ordered(state: State, target: int) -> list[Move]:
