@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
-from yukon._solver import _PORTFOLIO, _shape, dead_end, safe_move
+from yukon._solver import _PORTFOLIO, _shape, _to_turn, dead_end, safe_move
 from yukon._state import _FITS_CLASSIC, _FITS_RELAXED
 from yukon._survey import Tally, read_done, survey, wilson
 
@@ -312,6 +312,35 @@ def test_tidying_searches_count_misplaced_and_buried_cards() -> None:
         _shape(layout(Rules.RELAXED), weights, _FITS_RELAXED, {})
         == _shape(state, weights, _FITS_CLASSIC, {}) - weights.misplaced
     )
+
+
+def test_turning_work_counts_what_lies_on_the_places_of_each_lowest_face_up_card() -> (
+    None
+):
+    def layout(rules: Rules) -> State:
+        return State.from_layout(
+            [
+                ["9C", "JD", "TC"],
+                ["JH", "9S", "9D", "TS"],
+                ["8D", "KS"],
+                ["KH", "QC"],
+                ["KD", "QS"],
+                ["TH", "JS", "TD"],
+                ["QH", "JC", "KC", "QD"],
+            ],
+            hidden=[2, 2, 1, 0, 0, 0, 0],
+            foundations=(8, 9, 7, 8),
+            score=320,
+            rules=rules,
+        )
+
+    # Column 1: 10♣ cannot go home before 9♣ under it, J♦ lies under it too, and J♥
+    # lies face down with three cards on it: 3 + 3. Column 2: 9♦ may go on 10♣, which
+    # is free (10♠ lies in its own column): 0. Column 3: a King, and the shortest
+    # other column holds 2 cards.
+    assert _to_turn(layout(Rules.CLASSIC)) == 6 + 0 + 2
+    # Relaxed: 10♣ may also go on J♠, with one card on it.
+    assert _to_turn(layout(Rules.RELAXED)) == 1 + 0 + 2
 
 
 @given(_small_endings())

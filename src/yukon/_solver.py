@@ -34,18 +34,23 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
 - **Dead ends.** A position is not searched further when some set of cards can never
   move (see :func:`dead_end`): every card must reach a foundation to win.
 
-Six best-first searches take turns, each ranking positions by what is left to do (see
+Eight best-first searches take turns, each ranking positions by what is left to do (see
 :class:`_Weights`): four weigh face-down cards (``f`` each), cards not yet home (1 each)
 and face-up cards lying on face-down ones (``d`` each), with ``(f, d)`` = (3, 0),
 (3, 1), (0, 0) and (1, 0); two also weigh *misplaced* cards (face-up cards not lying on a
 card they may go on, each of which must move again) and *buried* ones (cards lying on
-the next card of a foundation). Turning cards up, bringing cards home and tidying the
+the next card of a foundation); two *diving* searches weigh the work to turn up each
+column's next card (see :func:`_to_turn`), one of them misplaced and buried cards too,
+and break ties deepest first, so that they follow one line across a plateau of equal
+positions instead of widening it. Turning cards up, bringing cards home and tidying the
 columns pull against each other, and the deals that one balance wins at once another
-takes long over: on the classic deals 1-500 the six won 8 deals in 30 s that the four
-without the tidying searches left unresolved (two of them in under 0.1 s). Ties go in
-the order found, and a position is built only when it is taken from a queue (the
-tidying searches also build it once to rank it: keeping the parent, not the position,
-in the queue keeps a search's memory small). Among the moves of a position, foundation
+takes long over: on the classic deals 1-500 the two tidying searches won 8 deals in
+30 s that the first four left unresolved (two of them in under 0.1 s), and the two
+diving searches won deals in a second or less that the six could not win in a minute
+(``YU1-C-AAAAACN``, ``AAAAAGL``). The other searches break ties in the order found.
+A position is built only when it is taken from a queue (the tidying and diving
+searches also build it once to rank it: keeping the parent, not the position, in the
+queue keeps a search's memory small). Among the moves of a position, foundation
 moves come first, then moves that turn up a face-down card (most face-down cards
 first), then moves that empty a column, then the rest, foundation returns last.
 
@@ -373,6 +378,7 @@ class _Search:
         self.memo: dict[tuple[bytes, int], int] = {}
         self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
+        self.depths: list[int] = []  # node -> moves from the start
         # Heap entries: priority, tie-break, parent position, move from it, the target
         # column for the child, the parent's node. A child is built when it is popped
         # (and, in the tidying searches, once before to rank it).
@@ -389,8 +395,9 @@ class _Search:
         seen = self.seen
         parents = self.parents
         prune = self.prune
-        flip, weight, misplaced, buried = self.weights
-        shaped = misplaced or buried
+        flip, weight, misplaced, buried, turn, dive = self.weights
+        shaped = misplaced or buried or turn
+        depths = self.depths
         fits = self.fits
         memo = self.memo
         while heap:
@@ -410,6 +417,11 @@ class _Search:
             self.nodes += 1
             node = len(parents)
             parents.append((parent_node, move))
+            depth = depths[parent_node] + 1 if parent_node >= 0 else 0
+            depths.append(depth)
+            # Diving searches break ties deepest first, then latest position first,
+            # then in move order; the others in the order found.
+            dive_tie = -((depth + 1) << 40) - (node << 9)
             if prune:
                 if move is None:
                     if dead_end(position):
@@ -429,7 +441,7 @@ class _Search:
                 for col, down in zip(cols, hidden, strict=True)
             ]
             base = flip * sum(hidden) + 52 - sum(position._found) + sum(dig)
-            for child_move in moves:
+            for n, child_move in enumerate(moves):
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
@@ -453,8 +465,9 @@ class _Search:
                     elif hidden[dest]:
                         priority += weight * (len(cols[source]) - pos)
                 self.tie += 1
+                tie = dive_tie + n if dive else self.tie
                 heapq.heappush(
-                    heap, (priority, self.tie, position, child_move, child_target, node)
+                    heap, (priority, tie, position, child_move, child_target, node)
                 )
         return Verdict.LOST
 
@@ -494,7 +507,7 @@ def solve(
     budget and no time budget the search is deterministic: the same position gives the
     same answer every time.
 
-    Six best-first searches run side by side, taking turns, with six priorities, and
+    Eight best-first searches run side by side, taking turns, with eight priorities, and
     later share what they have searched (see the module notes); the first win any finds
     is the answer, and ``LOST`` means that together they searched every reachable
     position.
@@ -553,6 +566,10 @@ class _Weights(NamedTuple):
     """A face-up card not lying on a card it may go on."""
     buried: int = 0
     """A card lying on the next card of its foundation."""
+    turn: int = 0
+    """The work to turn up each column's next face-down card (see :func:`_to_turn`)."""
+    dive: bool = False
+    """Whether ties go to the deepest position (else to the first found)."""
 
 
 _PORTFOLIO = (
@@ -562,46 +579,96 @@ _PORTFOLIO = (
     _Weights(1, 0),
     _Weights(3, 0, 1, 1),
     _Weights(3, 0, 2, 1),
+    _Weights(3, 0, turn=1, dive=True),
+    _Weights(3, 0, 1, 1, turn=1, dive=True),
 )
 """The searches run side by side: four weigh what must be turned up, dug away and
-brought home; the last two, the tidying searches, also misplaced and buried cards."""
+brought home; the tidying searches also misplaced and buried cards; the diving searches
+the work to turn up each column's next card, and break ties deepest first."""
 
 
 def _shape(
     position: State, weights: _Weights, fits: bytes, memo: dict[tuple[bytes, int], int]
 ) -> int:
-    """The priority of a position for a search that weighs misplaced and buried
-    cards; the other weights count twice, so one misplaced card weighs half a card
-    still to go home. ``memo`` keeps each column's misplaced cards (a column's cards
-    and face-down count recur across many positions)."""
+    """The priority of a position for a search that weighs misplaced or buried
+    cards or the work to turn cards up; the other weights count twice, so one
+    misplaced card weighs half a card still to go home. ``memo`` keeps each column's
+    misplaced cards (a column's cards and face-down count recur across many
+    positions). Terms weighing nothing are not counted."""
     cols = position._cols
     hidden = position._hidden
     found = position._found
     where = position._where
-    misplaced = 0
-    for col, down in zip(cols, hidden, strict=True):
-        count = memo.get((col, down))
-        if count is None:
-            count = 0
-            for i in range(down or 1, len(col)):
-                if not fits[col[i] * 53 + col[i - 1]]:
-                    count += 1
-            memo[col, down] = count
-        misplaced += count
-    buried = 0
-    for suit in range(4):
-        count = found[suit]
-        if count < 13:
-            c = suit * 13 + count
-            s = where[c]
-            if s != _ON_FOUNDATION:
-                col = cols[s if s < _ON_FOUNDATION else s - _FACE_DOWN]
-                buried += len(col) - 1 - col.index(c)
-    return (
-        2 * (weights.flip * sum(hidden) + 52 - sum(found))
-        + weights.misplaced * misplaced
-        + weights.buried * buried
-    )
+    priority = 2 * (weights.flip * sum(hidden) + 52 - sum(found))
+    if weights.misplaced:
+        misplaced = 0
+        for col, down in zip(cols, hidden, strict=True):
+            count = memo.get((col, down))
+            if count is None:
+                count = 0
+                for i in range(down or 1, len(col)):
+                    if not fits[col[i] * 53 + col[i - 1]]:
+                        count += 1
+                memo[col, down] = count
+            misplaced += count
+        priority += weights.misplaced * misplaced
+    if weights.buried:
+        buried = 0
+        for suit in range(4):
+            count = found[suit]
+            if count < 13:
+                c = suit * 13 + count
+                s = where[c]
+                if s != _ON_FOUNDATION:
+                    col = cols[s if s < _ON_FOUNDATION else s - _FACE_DOWN]
+                    buried += len(col) - 1 - col.index(c)
+        priority += weights.buried * buried
+    if weights.turn:
+        priority += weights.turn * _to_turn(position)
+    return priority
+
+
+def _to_turn(position: State) -> int:
+    """For each column with face-down cards, a guess at the cards that must move
+    before its lowest face-up card can leave and turn the next one up: the fewest of
+    the lower cards of its suit still to go home (when none lies under it), and, for
+    each card it may go on that is not in its own column, the cards lying on that card
+    (three more when it is face down: it must be turned up too; the cards to take
+    back, when it is home). For a King, the fewest cards in another column. At most 13
+    a column. A guess, not a bound: it only orders the search."""
+    cols = position._cols
+    found = position._found
+    where = position._where
+    parents = _PARENTS[position._rules.letter == "R"]
+    total = 0
+    for s, (col, down) in enumerate(zip(cols, position._hidden, strict=True)):
+        if not down:
+            continue
+        x = col[down]
+        suit, rank = divmod(x, 13)
+        best = 13
+        if rank == 12:
+            best = min(best, *(len(other) for other in cols if other is not col))
+        else:
+            if not any(c // 13 == suit and c < x for c in col[:down]):
+                best = rank - found[suit]
+            for t in parents[x]:
+                at = where[t]
+                if at == _ON_FOUNDATION:
+                    cost = found[t // 13] - t % 13
+                elif at > _ON_FOUNDATION:
+                    if at - _FACE_DOWN == s:
+                        continue
+                    other = cols[at - _FACE_DOWN]
+                    cost = len(other) - other.index(t) + 2
+                else:
+                    if at == s:
+                        continue
+                    other = cols[at]
+                    cost = len(other) - 1 - other.index(t)
+                best = min(best, cost)
+        total += best
+    return total
 
 
 def hint(
