@@ -182,10 +182,9 @@ def dead_end(state: State, moved: int = -1) -> bool:
       and has nowhere to go: every card it may go on has a card of ``S`` on it, or is on
       a foundation and in ``S``, or lies above it in its own column, that card and
       every card between them in ``S`` (so they only ever travel with ``a``); or it is
-      a King
-      that cannot go to an empty column, because it lies at the bottom of its column
-      already (a shortest winning line never moves such a King to an empty column) or
-      because no column is empty and every column's bottom card is in ``S``.
+      a King that cannot go to an empty column, because it lies at the bottom of its
+      column already (a shortest winning line never moves such a King to an empty
+      column) or because no column is empty and every column's bottom card is in ``S``.
 
     When every card of ``S`` is so stuck, no card of ``S`` ever moves; if one of them
     lies in a column, it never reaches its foundation. The union of such sets is one
