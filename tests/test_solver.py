@@ -273,7 +273,7 @@ def test_shared_searches_search_every_position_once(
 ) -> None:
     """Searches that share one table prove a loss by searching every reachable
     position once: as many positions as one search alone must search, whatever order
-    the six take them in. Separate tables search some positions more than once."""
+    the eight take them in. Separate tables search some positions more than once."""
     state = yukon.deal(code)
     alone = _solver._Search(state, _PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
