@@ -377,7 +377,7 @@ class _Search:
         self.memo: dict[tuple[bytes, int], int] = {}
         self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
-        self.depths: list[int] = []  # node -> moves from the start
+        self.depths: list[int] = []  # node -> moves from the start (diving searches)
         # Heap entries: priority, tie-break, parent position, move from it, the target
         # column for the child, the parent's node. A child is built when it is popped
         # (and, in the tidying searches, once before to rank it).
@@ -416,11 +416,11 @@ class _Search:
             self.nodes += 1
             node = len(parents)
             parents.append((parent_node, move))
-            depth = depths[parent_node] + 1 if parent_node >= 0 else 0
-            depths.append(depth)
-            # Diving searches break ties deepest first, then latest position first,
-            # then in move order; the others in the order found.
-            dive_tie = -((depth + 1) << 40) - (node << 9)
+            dive_tie = 0
+            if dive:  # ties: deepest first, then latest position, then move order
+                depth = depths[parent_node] + 1 if parent_node >= 0 else 0
+                depths.append(depth)
+                dive_tie = -((depth + 1) << 40) - (node << 9)
             if prune:
                 if move is None:
                     if dead_end(position):
@@ -464,7 +464,7 @@ class _Search:
                     elif hidden[dest]:
                         priority += weight * (len(cols[source]) - pos)
                 self.tie += 1
-                tie = dive_tie + n if dive else self.tie
+                tie = dive_tie + n if dive else self.tie  # else: in the order found
                 heapq.heappush(
                     heap, (priority, tie, position, child_move, child_target, node)
                 )
