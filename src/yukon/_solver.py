@@ -380,7 +380,7 @@ class _Search:
         self.depths: list[int] = []  # node -> moves from the start (diving searches)
         # Heap entries: priority, tie-break, parent position, move from it, the target
         # column for the child, the parent's node. A child is built when it is popped
-        # (and, in the tidying searches, once before to rank it).
+        # (and, in the tidying and diving searches, once before to rank it).
         self.heap: list[tuple[int, int, State, Move | None, int, int]] = [
             (0, 0, state, None, -1, -1)
         ]
@@ -434,18 +434,21 @@ class _Search:
             cols = position._cols
             hidden = position._hidden
             where = position._where
-            # Face-up cards lying on face-down ones: what must be dug away first.
-            dig = [
-                (len(col) - down) * weight if down else 0
-                for col, down in zip(cols, hidden, strict=True)
-            ]
-            base = flip * sum(hidden) + 52 - sum(position._found) + sum(dig)
+            dig: list[int] = []
+            base = 0
+            if not shaped:  # ranked lazily, from this position and the move
+                # Face-up cards lying on face-down ones: what must be dug away first.
+                dig = [
+                    (len(col) - down) * weight if down else 0
+                    for col, down in zip(cols, hidden, strict=True)
+                ]
+                base = flip * sum(hidden) + 52 - sum(position._found) + sum(dig)
             for n, child_move in enumerate(moves):
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
                 child_target = dest if prune and source == _ON_FOUNDATION else -1
-                if shaped:  # the tidying searches rank the position itself
+                if shaped:  # the tidying and diving searches rank the position itself
                     priority = _shape(
                         position.apply(child_move), self.weights, fits, memo
                     )
@@ -557,8 +560,9 @@ class _Weights(NamedTuple):
     """How much each thing still to do weighs in a search's priority (lower first)."""
 
     flip: int
-    """A face-down card, against 1 for a card not yet home (2 in the tidying searches,
-    so that a misplaced or buried card weighs half a card still to go home)."""
+    """A face-down card, against 1 for a card not yet home (both count twice in the
+    searches ranked by :func:`_shape`, so that a misplaced or buried card weighs half a
+    card still to go home)."""
     dig: int
     """A face-up card lying on face-down ones."""
     misplaced: int = 0
