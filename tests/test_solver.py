@@ -338,9 +338,9 @@ def test_turning_work_counts_what_lies_on_the_places_of_each_lowest_face_up_card
     # lies face down with three cards on it: 3 + 3. Column 2: 9♦ may go on 10♣, which
     # is free (10♠ lies in its own column): 0. Column 3: a King, and the shortest
     # other column holds 2 cards.
-    assert _to_turn(layout(Rules.CLASSIC)) == 6 + 0 + 2
+    assert _to_turn(layout(Rules.CLASSIC), _FITS_CLASSIC, {}) == 6 + 0 + 2
     # Relaxed: 10♣ may also go on J♠, with one card on it.
-    assert _to_turn(layout(Rules.RELAXED)) == 1 + 0 + 2
+    assert _to_turn(layout(Rules.RELAXED), _FITS_RELAXED, {}) == 1 + 0 + 2
 
 
 @given(_small_endings())

@@ -373,8 +373,8 @@ class _Search:
         self.weights = weights
         self.prune = prune
         self.fits = _FITS_RELAXED if state.rules.letter == "R" else _FITS_CLASSIC
-        # A column's misplaced cards, by its cards and face-down count (see _shape).
-        self.memo: dict[tuple[bytes, int], int] = {}
+        # What ranking needs of each column, by its cards and face-down count.
+        self.memo: _Memo = {}
         self.seen: set[_Key] = set()
         self.parents: list[tuple[int, Move | None]] = []  # node -> (its parent, move)
         self.depths: list[int] = []  # node -> moves from the start (diving searches)
@@ -590,14 +590,11 @@ brought home; the tidying searches also misplaced and buried cards; the diving s
 the work to turn up each column's next card, and break ties deepest first."""
 
 
-def _shape(
-    position: State, weights: _Weights, fits: bytes, memo: dict[tuple[bytes, int], int]
-) -> int:
+def _shape(position: State, weights: _Weights, fits: bytes, memo: _Memo) -> int:
     """The priority of a position for a search that weighs misplaced or buried
     cards or the work to turn cards up; the other weights count twice, so one
-    misplaced card weighs half a card still to go home. ``memo`` keeps each column's
-    misplaced cards (a column's cards and face-down count recur across many
-    positions). Terms weighing nothing are not counted."""
+    misplaced card weighs half a card still to go home. ``memo`` keeps what each
+    column adds (see :func:`_column_facts`). Terms weighing nothing are not counted."""
     cols = position._cols
     hidden = position._hidden
     found = position._found
@@ -606,14 +603,10 @@ def _shape(
     if weights.misplaced:
         misplaced = 0
         for col, down in zip(cols, hidden, strict=True):
-            count = memo.get((col, down))
-            if count is None:
-                count = 0
-                for i in range(down or 1, len(col)):
-                    if not fits[col[i] * 53 + col[i - 1]]:
-                        count += 1
-                memo[col, down] = count
-            misplaced += count
+            facts = memo.get((col, down))
+            if facts is None:
+                facts = _column_facts(col, down, fits, memo)
+            misplaced += facts[0]
         priority += weights.misplaced * misplaced
     if weights.buried:
         buried = 0
@@ -627,11 +620,28 @@ def _shape(
                     buried += len(col) - 1 - col.index(c)
         priority += weights.buried * buried
     if weights.turn:
-        priority += weights.turn * _to_turn(position)
+        priority += weights.turn * _to_turn(position, fits, memo)
     return priority
 
 
-def _to_turn(position: State) -> int:
+_Memo = dict[tuple[bytes, int], tuple[int, bool]]
+
+
+def _column_facts(col: bytes, down: int, fits: bytes, memo: _Memo) -> tuple[int, bool]:
+    """What the ranking needs of one column, which depends on it alone: its misplaced
+    cards, and whether a lower card of its lowest face-up card's suit is face down under
+    that card. Kept in ``memo``: a column recurs across many positions."""
+    misplaced = 0
+    for i in range(down or 1, len(col)):
+        if not fits[col[i] * 53 + col[i - 1]]:
+            misplaced += 1
+    x = col[down] if down else 0
+    held = any(c // 13 == x // 13 and c < x for c in col[:down])
+    facts = memo[col, down] = (misplaced, held)
+    return facts
+
+
+def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
     """For each column with face-down cards, a guess at the cards that must move
     before its lowest face-up card can leave and turn the next one up: the fewest of
     the lower cards of its suit still to go home (when none lies under it), and, for
@@ -653,7 +663,10 @@ def _to_turn(position: State) -> int:
         if rank == 12:
             best = min(best, *(len(other) for other in cols if other is not col))
         else:
-            if not any(c // 13 == suit and c < x for c in col[:down]):
+            facts = memo.get((col, down))
+            if facts is None:
+                facts = _column_facts(col, down, fits, memo)
+            if not facts[1]:
                 best = rank - found[suit]
             for t in parents[x]:
                 at = where[t]
