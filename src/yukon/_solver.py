@@ -49,10 +49,11 @@ takes long over: on the classic deals 1-500 the two tidying searches won 8 deals
 diving searches won deals in a second or less that the six could not win in a minute
 (``YU1-C-AAAAACN``, ``AAAAAGL``). The other searches break ties in the order found.
 A position is built only when it is taken from a queue (the tidying and diving
-searches also build it once to rank it: keeping the parent, not the position, in the
-queue keeps a search's memory small). Among the moves of a position, foundation
-moves come first, then moves that turn up a face-down card (most face-down cards
-first), then moves that empty a column, then the rest, foundation returns last.
+searches also build it once to rank it, and then leave it out if it was searched
+already: keeping the parent, not the position, in the queue keeps a search's memory
+small). Among the moves of a position, foundation moves come first, then moves that
+turn up a face-down card (most face-down cards first), then moves that empty a column,
+then the rest, foundation returns last.
 
 Each search keeps its own table of positions at first, so one search crossing another's
 ground does not cut its way short. After ``_SHARE_AFTER`` positions in all they share
@@ -449,9 +450,10 @@ class _Search:
                 source = where[c]
                 child_target = dest if prune and source == _ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
-                    priority = _shape(
-                        position.apply(child_move), self.weights, fits, memo
-                    )
+                    child = position.apply(child_move)
+                    if _key(child, child_target) in seen:
+                        continue  # searched already: it would be skipped when popped
+                    priority = _shape(child, self.weights, fits, memo)
                 elif source == _ON_FOUNDATION:
                     priority = base + 1 + weight * (hidden[dest] > 0)
                 else:
