@@ -605,10 +605,7 @@ def _shape(position: State, weights: _Weights, fits: bytes, memo: _Memo) -> int:
     if weights.misplaced:
         misplaced = 0
         for col, down in zip(cols, hidden, strict=True):
-            facts = memo.get((col, down))
-            if facts is None:
-                facts = _column_facts(col, down, fits, memo)
-            misplaced += facts[0]
+            misplaced += _column_facts(col, down, fits, memo)[0]
         priority += weights.misplaced * misplaced
     if weights.buried:
         buried = 0
@@ -633,13 +630,15 @@ def _column_facts(col: bytes, down: int, fits: bytes, memo: _Memo) -> tuple[int,
     """What the ranking needs of one column, which depends on it alone: its misplaced
     cards, and whether a lower card of its lowest face-up card's suit is face down under
     that card. Kept in ``memo``: a column recurs across many positions."""
-    misplaced = 0
-    for i in range(down or 1, len(col)):
-        if not fits[col[i] * 53 + col[i - 1]]:
-            misplaced += 1
-    x = col[down] if down else 0
-    held = any(c // 13 == x // 13 and c < x for c in col[:down])
-    facts = memo[col, down] = (misplaced, held)
+    facts = memo.get((col, down))
+    if facts is None:
+        misplaced = 0
+        for i in range(down or 1, len(col)):
+            if not fits[col[i] * 53 + col[i - 1]]:
+                misplaced += 1
+        x = col[down] if down else 0
+        held = any(c // 13 == x // 13 and c < x for c in col[:down])
+        facts = memo[col, down] = (misplaced, held)
     return facts
 
 
@@ -665,10 +664,7 @@ def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
         if rank == 12:
             best = min(best, *(len(other) for other in cols if other is not col))
         else:
-            facts = memo.get((col, down))
-            if facts is None:
-                facts = _column_facts(col, down, fits, memo)
-            if not facts[1]:
+            if not _column_facts(col, down, fits, memo)[1]:
                 best = rank - found[suit]
             for t in parents[x]:
                 at = where[t]
