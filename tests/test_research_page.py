@@ -1,0 +1,52 @@
+"""docs/research.md reports survey results: its table must say what the survey data
+beside it says, so that a rerun which updates one and not the other fails here."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import pytest
+
+from yukon import GameCode
+from yukon._survey import Tally
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "research.md"
+DATA = {
+    "classic": ROOT / "docs" / "data" / "survey-classic-1-500-30s.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-100-30s.jsonl",
+}
+ROW = re.compile(
+    r"^\| (classic|relaxed) \| `YU1` (\d+)-(\d+) \| 30 s \| (\d+) \| (\d+) \| (\d+) \| "
+    r"([\d.]+) % \| ([\d.]+) % - ([\d.]+) % \|$",
+    re.MULTILINE,
+)
+
+
+def _rows() -> list[tuple[str, ...]]:
+    return ROW.findall(PAGE.read_text(encoding="utf-8"))
+
+
+def test_the_page_has_a_results_table() -> None:
+    assert {row[0] for row in _rows()} == {"classic", "relaxed"}
+
+
+@pytest.mark.parametrize("row", _rows(), ids=lambda row: f"{row[0]}-{row[1]}-{row[2]}")
+def test_each_results_row_matches_the_survey_data(row: tuple[str, ...]) -> None:
+    rules, first, last, won, lost, unknown, share, low, high = row
+    tally = Tally()
+    deals = set()
+    with DATA[rules].open(encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            number = GameCode.parse(record["code"]).number
+            if int(first) <= number <= int(last):
+                deals.add(number)
+                tally = tally.add(record["verdict"])
+    assert deals == set(range(int(first), int(last) + 1))  # every deal, once
+    assert (tally.won, tally.lost, tally.unknown) == (int(won), int(lost), int(unknown))
+    assert f"{tally.won / tally.total:.1%}" == f"{share}%"
+    bounds = tally.interval
+    assert (f"{bounds[0]:.1%}", f"{bounds[1]:.1%}") == (f"{low}%", f"{high}%")
