@@ -1,11 +1,13 @@
-"""docs/research.md reports survey results: its table must say what the survey data
-beside it says, so that a rerun which updates one and not the other fails here."""
+"""docs/research.md and docs/performance.md report survey results: they must say what
+the survey data beside them says, so that a rerun which updates one and not the other
+fails here."""
 
 from __future__ import annotations
 
 import json
 import pathlib
 import re
+import statistics
 
 import pytest
 
@@ -14,6 +16,7 @@ from yukon._survey import Tally
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "research.md"
+PERFORMANCE = ROOT / "docs" / "performance.md"
 DATA = {
     "classic": ROOT / "docs" / "data" / "survey-classic-1-500-30s.jsonl",
     "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-100-30s.jsonl",
@@ -50,3 +53,22 @@ def test_each_results_row_matches_the_survey_data(row: tuple[str, ...]) -> None:
     assert f"{tally.won / tally.total:.1%}" == f"{share}%"
     bounds = tally.interval
     assert (f"{bounds[0]:.1%}", f"{bounds[1]:.1%}") == (f"{low}%", f"{high}%")
+
+
+def test_the_performance_pages_solver_row_matches_the_survey_data() -> None:
+    """The benchmark's solver row quotes the classic survey (same deals and budget)."""
+    found = re.search(
+        r"^\| solver \| ([\d.]+) % resolved \| median ([\d.]+) s, "
+        r"95th percentile (\d+) s \|",
+        PERFORMANCE.read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    assert found is not None
+    with DATA["classic"].open(encoding="utf-8") as lines:
+        records = [json.loads(line) for line in lines]
+    seconds = sorted(record["seconds"] for record in records)
+    resolved = sum(record["verdict"] != "unknown" for record in records)
+    assert f"{resolved / len(records):.1%}" == f"{found[1]}%"
+    assert f"{statistics.median(seconds):.2f}" == found[2]
+    # the benchmark's own 95th percentile: the value at index 0.95 n of the sorted times
+    assert f"{seconds[int(0.95 * len(seconds))]:.0f}" == found[3]
