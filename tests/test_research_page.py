@@ -72,3 +72,30 @@ def test_the_performance_pages_solver_row_matches_the_survey_data() -> None:
     assert f"{statistics.median(seconds):.2f}" == found[2]
     # the benchmark's own 95th percentile: the value at index 0.95 n of the sorted times
     assert f"{seconds[int(0.95 * len(seconds))]:.0f}" == found[3]
+
+
+def test_the_best_known_verdicts_match_the_data_and_never_contradict() -> None:
+    """The page counts every verdict found, the 30 s survey's and the longer runs':
+    a deal won in one run and lost in another would mean a broken proof or line."""
+    verdicts: dict[str, str] = {}
+    with DATA["classic"].open(encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            verdicts[record["code"]] = record["verdict"]
+    long = ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl"
+    with long.open(encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record["verdict"] != "unknown":
+                assert verdicts[record["code"]] in ("unknown", record["verdict"])
+                verdicts[record["code"]] = record["verdict"]
+    tally = Tally()
+    for verdict in verdicts.values():
+        tally = tally.add(verdict)
+    text = " ".join(PAGE.read_text(encoding="utf-8").split())
+    low, high = tally.interval
+    assert (
+        f"deals 1-500 stand at {tally.won} won, {tally.lost} lost and {tally.unknown} "
+        f"unknown: a winnable share of {100 * tally.won / tally.total:.1f} %, with a "
+        f"95 % interval of {100 * low:.1f} % - {100 * high:.1f} %"
+    ) in text
