@@ -468,8 +468,11 @@ class _Search:
                         priority -= 1
                     elif hidden[dest]:
                         priority += weight * (len(cols[source]) - pos)
-                self.tie += 1
-                tie = dive_tie + n if dive else self.tie  # else: in the order found
+                if dive:
+                    tie = dive_tie + n
+                else:  # in the order found
+                    self.tie += 1
+                    tie = self.tie
                 heapq.heappush(
                     heap, (priority, tie, position, child_move, child_target, node)
                 )
