@@ -1,0 +1,837 @@
+/* The solver's compiled core: one complete depth-first search of the reachable
+ * positions, with the same rules and the same sound prunings as the pure-Python
+ * searches in _solver.py (safe foundation moves, returns followed by their use, Kings
+ * stay put, dead ends, twins). It is optional: when it cannot be built, the library
+ * runs the pure-Python searches alone, which stay the reference it is tested against.
+ *
+ * A position is packed into a few small arrays: the 52 cards of the columns laid end to
+ * end (column 0 first, each bottom to top), each column's length and face-down count,
+ * the foundation counts, and where each card lies (as in _state.py: its column 0-6 when
+ * face up, 7 on a foundation, 8 plus its column when face down).
+ *
+ * Cards are deck indices: suit * 13 + rank - 1, suits spades, hearts, diamonds, clubs.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FOUNDATION 7
+#define FACE_DOWN 8
+#define GROUP_LIMIT 20
+#define NONE 52
+#define MAX_MOVES 64
+#define KEY_MAX 160
+
+typedef struct {
+    uint8_t cards[52];
+    uint8_t len[7];
+    uint8_t hid[7];
+    uint8_t found[4];
+    uint8_t where[52];
+    uint8_t in_cols; /* cards in the columns */
+} Pos;
+
+static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
+static uint8_t PARENTS[2][52][4]; /* the cards c may go on */
+static uint8_t NPARENTS[2][52];
+static const uint8_t PARTNER[4] = {3, 2, 1, 0};
+static const uint8_t OTHER[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+static int is_red(int c) { return c / 13 == 1 || c / 13 == 2; }
+
+static void init_tables(void) {
+    for (int r = 0; r < 2; r++)
+        for (int c = 0; c < 52; c++) {
+            NPARENTS[r][c] = 0;
+            for (int t = 0; t < 53; t++) {
+                int ok;
+                if (t == 52)
+                    ok = c % 13 == 12;
+                else
+                    ok = t % 13 == c % 13 + 1 && (r || is_red(t) != is_red(c));
+                FITS[r][c][t] = (uint8_t)ok;
+                if (ok && t < 52)
+                    PARENTS[r][c][NPARENTS[r][c]++] = (uint8_t)t;
+            }
+        }
+}
+
+static inline int start_of(const Pos *p, int s) {
+    int at = 0;
+    for (int i = 0; i < s; i++)
+        at += p->len[i];
+    return at;
+}
+
+static inline int top_of(const Pos *p, int s) {
+    return p->len[s] ? p->cards[start_of(p, s) + p->len[s] - 1] : NONE;
+}
+
+static int index_in(const Pos *p, int s, int c) {
+    const uint8_t *col = p->cards + start_of(p, s);
+    for (int i = 0; i < p->len[s]; i++)
+        if (col[i] == c)
+            return i;
+    return -1;
+}
+
+/* The position after a legal move (card c to dest: a column, or 7 for its foundation). */
+static void apply(const Pos *p, Pos *q, int c, int dest) {
+    *q = *p;
+    int s = p->where[c];
+    int suit = c / 13;
+    if (s == FOUNDATION) { /* a return: c goes on the last card of column dest */
+        int end = start_of(q, dest) + q->len[dest];
+        memmove(q->cards + end + 1, q->cards + end, (size_t)(q->in_cols - end));
+        q->cards[end] = (uint8_t)c;
+        q->len[dest]++;
+        q->in_cols++;
+        q->found[suit]--;
+        q->where[c] = (uint8_t)dest;
+        return;
+    }
+    int from = start_of(q, s);
+    int pos = index_in(q, s, c);
+    int size = q->len[s] - pos;
+    if (dest == FOUNDATION) {
+        int at = from + pos;
+        memmove(q->cards + at, q->cards + at + 1, (size_t)(q->in_cols - at - 1));
+        q->in_cols--;
+        q->found[suit]++;
+        q->where[c] = FOUNDATION;
+    } else {
+        uint8_t group[52];
+        memcpy(group, q->cards + from + pos, (size_t)size);
+        /* take the group out, then put it at the end of column dest */
+        int at = from + pos;
+        memmove(q->cards + at, q->cards + at + size, (size_t)(q->in_cols - at - size));
+        q->len[s] = (uint8_t)pos;
+        int end = start_of(q, dest) + q->len[dest];
+        int rest = q->in_cols - size - end;
+        memmove(q->cards + end + size, q->cards + end, (size_t)rest);
+        memcpy(q->cards + end, group, (size_t)size);
+        q->len[dest] = (uint8_t)(q->len[dest] + size);
+        for (int i = 0; i < size; i++)
+            q->where[group[i]] = (uint8_t)dest;
+    }
+    q->len[s] = (uint8_t)pos;
+    if (pos && pos == q->hid[s]) { /* the card under it turns up */
+        q->hid[s] = (uint8_t)(pos - 1);
+        q->where[q->cards[start_of(q, s) + pos - 1]] = (uint8_t)s;
+    }
+}
+
+static int is_won(const Pos *p) {
+    return p->found[0] == 13 && p->found[1] == 13 && p->found[2] == 13 &&
+           p->found[3] == 13;
+}
+
+/* The transposition key, as in _solver._key: the columns with their face-down counts
+ * in a fixed order, the foundations, and the column a returned card waits in. */
+static int make_key(const Pos *p, int target, uint8_t *key) {
+    int start[7], order[7];
+    int at = 0;
+    for (int s = 0; s < 7; s++) {
+        start[s] = at;
+        at += p->len[s];
+        order[s] = s;
+    }
+    for (int i = 1; i < 7; i++) { /* insertion sort of the columns */
+        int s = order[i], j = i - 1;
+        while (j >= 0) {
+            int t = order[j];
+            int n = p->len[s] < p->len[t] ? p->len[s] : p->len[t];
+            int cmp = memcmp(p->cards + start[s], p->cards + start[t], (size_t)n);
+            if (!cmp)
+                cmp = p->len[s] != p->len[t] ? p->len[s] - p->len[t]
+                                             : p->hid[s] - p->hid[t];
+            if (cmp >= 0)
+                break;
+            order[j + 1] = t;
+            j--;
+        }
+        order[j + 1] = s;
+    }
+    int k = 0;
+    for (int i = 0; i < 7; i++) {
+        int s = order[i];
+        key[k++] = p->len[s];
+        key[k++] = p->hid[s];
+        memcpy(key + k, p->cards + start[s], p->len[s]);
+        k += p->len[s];
+    }
+    memcpy(key + k, p->found, 4);
+    k += 4;
+    if (target >= 0) {
+        key[k++] = 0xff;
+        key[k++] = p->len[target];
+        key[k++] = p->hid[target];
+        memcpy(key + k, p->cards + start[target], p->len[target]);
+        k += p->len[target];
+    }
+    return k;
+}
+
+/* ---- the table of searched positions: open addressing on a 64-bit hash, full keys in
+ * an arena, so two positions are the same only when their keys are. */
+
+typedef struct {
+    uint64_t hash; /* 0: empty slot */
+    uint64_t offset;
+} Slot; /* together, so that a probe reads one cache line */
+
+typedef struct {
+    Slot *slots_;
+    size_t slots, used;
+    uint8_t **chunks;
+    size_t nchunks, chunk_used;
+} Table;
+
+#define CHUNK (1u << 22)
+
+static uint64_t hash_key(const uint8_t *key, int n) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) { /* eight bytes at a time */
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++)
+        h = (h ^ key[i]) * 0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 32;
+    return h ? h : 1;
+}
+
+static int table_init(Table *t) {
+    memset(t, 0, sizeof *t);
+    t->slots = 1 << 16;
+    t->slots_ = PyMem_RawCalloc(t->slots, sizeof(Slot));
+    return t->slots_ ? 0 : -1;
+}
+
+static void table_free(Table *t) {
+    PyMem_RawFree(t->slots_);
+    for (size_t i = 0; i < t->nchunks; i++)
+        PyMem_RawFree(t->chunks[i]);
+    PyMem_RawFree(t->chunks);
+    memset(t, 0, sizeof *t);
+}
+
+static const uint8_t *stored(const Table *t, uint64_t offset) {
+    return t->chunks[offset >> 32] + (offset & 0xffffffffu);
+}
+
+static int table_grow(Table *t) {
+    size_t slots = t->slots * 2;
+    Slot *grown = PyMem_RawCalloc(slots, sizeof(Slot));
+    if (!grown)
+        return -1;
+    for (size_t i = 0; i < t->slots; i++) {
+        uint64_t h = t->slots_[i].hash;
+        if (!h)
+            continue;
+        size_t j = (size_t)h & (slots - 1);
+        while (grown[j].hash)
+            j = (j + 1) & (slots - 1);
+        grown[j] = t->slots_[i];
+    }
+    PyMem_RawFree(t->slots_);
+    t->slots_ = grown;
+    t->slots = slots;
+    return 0;
+}
+
+/* 1 when added, 0 when there already, -1 when out of memory. */
+static int table_add(Table *t, const uint8_t *key, int n) {
+    uint64_t h = hash_key(key, n);
+    size_t j = (size_t)h & (t->slots - 1);
+    while (t->slots_[j].hash) {
+        if (t->slots_[j].hash == h) {
+            const uint8_t *other = stored(t, t->slots_[j].offset);
+            if (other[0] == n && !memcmp(other + 1, key, (size_t)n))
+                return 0;
+        }
+        j = (j + 1) & (t->slots - 1);
+    }
+    if (!t->nchunks || t->chunk_used + (size_t)n + 1 > CHUNK) {
+        uint8_t **chunks =
+            PyMem_RawRealloc(t->chunks, (t->nchunks + 1) * sizeof(uint8_t *));
+        if (!chunks)
+            return -1;
+        t->chunks = chunks;
+        t->chunks[t->nchunks] = PyMem_RawMalloc(CHUNK);
+        if (!t->chunks[t->nchunks])
+            return -1;
+        t->nchunks++;
+        t->chunk_used = 0;
+    }
+    uint8_t *slot = t->chunks[t->nchunks - 1] + t->chunk_used;
+    slot[0] = (uint8_t)n;
+    memcpy(slot + 1, key, (size_t)n);
+    t->slots_[j].hash = h;
+    t->slots_[j].offset = ((uint64_t)(t->nchunks - 1) << 32) | t->chunk_used;
+    t->chunk_used += (size_t)n + 1;
+    t->used++;
+    if (t->used * 2 > t->slots && table_grow(t) < 0)
+        return -1;
+    return 1;
+}
+
+/* ---- the rules' moves, ordered as _solver._ordered orders them */
+
+static int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
+    int n = 0, start[7], longest = 0;
+    int at = 0;
+    for (int s = 0; s < 7; s++) {
+        start[s] = at;
+        at += p->len[s];
+        if (p->len[s] > longest)
+            longest = p->len[s];
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        int count = p->found[suit];
+        if (count < 13) {
+            int c = suit * 13 + count;
+            int s = p->where[c];
+            if (s < FOUNDATION && p->cards[start[s] + p->len[s] - 1] == c)
+                out[n++] = (uint16_t)(c * 8 + FOUNDATION);
+        }
+    }
+    for (int d = 0; d < 7; d++) {
+        int top = p->len[d] ? p->cards[start[d] + p->len[d] - 1] : NONE;
+        for (int c = 0; c < 52; c++) {
+            if (!FITS[relaxed][c][top])
+                continue;
+            int s = p->where[c];
+            if (s < FOUNDATION) {
+                if (s == d)
+                    continue;
+                if (longest > GROUP_LIMIT) {
+                    int size = p->len[s] - index_in(p, s, c);
+                    if (size > GROUP_LIMIT)
+                        continue;
+                }
+                out[n++] = (uint16_t)(c * 8 + d);
+            } else if (s == FOUNDATION && p->found[c / 13] == c % 13 + 1) {
+                out[n++] = (uint16_t)(c * 8 + d);
+            }
+        }
+    }
+    return n;
+}
+
+static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
+    uint16_t moves[MAX_MOVES];
+    int rank[MAX_MOVES], tie[MAX_MOVES];
+    int n = legal_moves(p, relaxed, moves), k = 0;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i] >> 3, dest = moves[i] & 7;
+        int s = p->where[c];
+        if (target >= 0 && dest != target && s != target && s != FOUNDATION)
+            continue;
+        int r, t = i;
+        if (s == FOUNDATION) {
+            r = 5;
+        } else {
+            int pos = index_in(p, s, c);
+            if (dest == FOUNDATION)
+                r = 0;
+            else if (pos == 0) {
+                if (c % 13 == 12)
+                    continue; /* a King at a column's base: the same position */
+                r = 3;
+            } else if (pos == p->hid[s]) {
+                r = 1;
+                t = -p->hid[s];
+            } else
+                r = 4;
+        }
+        int j = k - 1; /* insertion, stable */
+        while (j >= 0 && (rank[j] > r || (rank[j] == r && tie[j] > t))) {
+            rank[j + 1] = rank[j];
+            tie[j + 1] = tie[j];
+            out[j + 1] = out[j];
+            j--;
+        }
+        rank[j + 1] = r;
+        tie[j + 1] = t;
+        out[j + 1] = moves[i];
+        k++;
+    }
+    return k;
+}
+
+/* As _solver.safe_move: -1 when there is none. */
+static int safe_move(const Pos *p, int relaxed) {
+    for (int suit = 0; suit < 4; suit++) {
+        int count = p->found[suit];
+        if (count == 13)
+            continue;
+        int c = suit * 13 + count;
+        int s = p->where[c];
+        if (s >= FOUNDATION || top_of(p, s) != c)
+            continue;
+        int rank = count + 1, ok;
+        if (relaxed) {
+            ok = 1;
+            for (int t = 0; t < 4; t++)
+                if (t != suit && p->found[t] < rank - 1)
+                    ok = 0;
+        } else {
+            ok = p->found[OTHER[suit][0]] >= rank - 1 &&
+                 p->found[OTHER[suit][1]] >= rank - 1 &&
+                 p->found[PARTNER[suit]] >= rank - 2;
+        }
+        if (ok)
+            return c * 8 + FOUNDATION;
+    }
+    return -1;
+}
+
+/* ---- dead ends: _solver.dead_end, line for line (its docstring gives the argument) */
+
+static int twins_deadlocked(const Pos *p) {
+    int at = 0;
+    for (int s = 0; s < 7; s++) {
+        const uint8_t *col = p->cards + at;
+        at += p->len[s];
+        int fixed = p->len[s] ? p->hid[s] + 1 : 0;
+        for (int i = 1; i < fixed; i++) {
+            int x = col[i];
+            for (int j = 0; j < i; j++) {
+                int y = col[j];
+                if (x % 13 != y % 13 || x % 13 == 12 || x / 13 != PARTNER[y / 13])
+                    continue;
+                int place = 0, low_x = 0, low_y = 0;
+                for (int u = 0; u < j; u++) {
+                    int q = col[u];
+                    for (int k = 0; k < NPARENTS[0][x]; k++)
+                        if (PARENTS[0][x][k] == q)
+                            place = 1;
+                    if (q / 13 == x / 13 && q < x)
+                        low_x = 1;
+                    if (q / 13 == y / 13 && q < y)
+                        low_y = 1;
+                }
+                if (place && low_x && low_y)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int dead_end(const Pos *p, int relaxed, int moved) {
+    const uint8_t *where = p->where;
+    int start[7], at = 0, empty = 0;
+    for (int s = 0; s < 7; s++) {
+        start[s] = at;
+        at += p->len[s];
+        if (!p->len[s])
+            empty++;
+    }
+    if (moved >= 0) { /* first the quick ways out for the moved card */
+        int w = where[moved];
+        int last = w < FOUNDATION && p->cards[start[w] + p->len[w] - 1] == moved;
+        if (last && p->found[moved / 13] == moved % 13)
+            return 0;
+        if (moved % 13 == 12) {
+            if (empty && w < FOUNDATION && p->cards[start[w]] != moved)
+                return 0;
+        } else {
+            for (int k = 0; k < NPARENTS[relaxed][moved]; k++) {
+                int t = PARENTS[relaxed][moved][k];
+                int wt = where[t];
+                if (wt < FOUNDATION && p->cards[start[wt] + p->len[wt] - 1] == t &&
+                    wt != w)
+                    return 0;
+            }
+        }
+    }
+    uint8_t over[53], under[53], blocker[53], stuck[53];
+    uint8_t live[52], in_columns[52];
+    int nlive = 0, ncols = 0;
+    memset(over, NONE, sizeof over);
+    memset(under, NONE, sizeof under);
+    memset(stuck, 0, sizeof stuck);
+    for (int s = 0; s < 7; s++) {
+        if (!p->len[s])
+            continue;
+        const uint8_t *col = p->cards + start[s];
+        int below = NONE;
+        for (int i = 0; i < p->len[s]; i++) {
+            int c = col[i];
+            over[below] = (uint8_t)c;
+            under[c] = (uint8_t)below;
+            below = c;
+        }
+        stuck[col[0]] = 2;
+        for (int i = p->len[s] - 1; i >= 0; i--)
+            live[nlive++] = col[i];
+    }
+    memcpy(in_columns, live, (size_t)nlive);
+    ncols = nlive;
+    memcpy(blocker, over, sizeof over);
+    int lowest[4];
+    for (int suit = 0; suit < 4; suit++) {
+        int first = suit * 13, count = p->found[suit];
+        lowest[suit] = first + count;
+        for (int c = first + count - 1; c >= first; c--) {
+            live[nlive++] = (uint8_t)c;
+            blocker[c] = (uint8_t)c;
+            over[c] = (uint8_t)(c < first + count - 1 ? c + 1 : NONE);
+        }
+    }
+    for (int i = 0; i < nlive; i++)
+        stuck[live[i]] |= 1;
+    stuck[NONE] = 0;
+    int openings = empty;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < nlive; i++) {
+            int a = live[i];
+            if (!stuck[a])
+                continue;
+            int placed = where[a];
+            int homeward;
+            if (stuck[over[a]]) {
+                if (placed > FOUNDATION - 1)
+                    continue;
+                homeward = 0;
+            } else {
+                homeward = placed != FOUNDATION && lowest[a / 13] == a;
+            }
+            if (!homeward) {
+                if (a % 13 == 12) {
+                    if (stuck[a] == 3 || !openings)
+                        continue;
+                } else {
+                    int place = 0;
+                    for (int k = 0; k < NPARENTS[relaxed][a]; k++) {
+                        int t = PARENTS[relaxed][a][k];
+                        if (stuck[blocker[t]])
+                            continue;
+                        if (where[t] == placed) { /* above a, glued to it by S? */
+                            int up = over[a];
+                            while (up != t && stuck[up])
+                                up = over[up];
+                            if (up == t && stuck[t])
+                                continue;
+                        }
+                        place = 1;
+                        break;
+                    }
+                    if (!place)
+                        continue;
+                }
+            }
+            if (stuck[a] == 3)
+                openings++;
+            stuck[a] = 0;
+            changed = 1;
+            if (a == moved)
+                return 0;
+            if (placed != FOUNDATION) {
+                int pair[2] = {a, under[a]};
+                for (int k = 0; k < 2; k++) {
+                    int c = pair[k];
+                    if (c >= 52)
+                        continue;
+                    int suit = c / 13;
+                    if (lowest[suit] == c && !stuck[over[c]]) {
+                        int up = c, end = suit * 13 + 13;
+                        while (up < end && !(stuck[up] || stuck[over[up]]))
+                            up++;
+                        lowest[suit] = up;
+                    }
+                }
+            }
+        }
+        if (changed) {
+            int k = 0;
+            for (int i = 0; i < nlive; i++)
+                if (stuck[live[i]])
+                    live[k++] = live[i];
+            nlive = k;
+        }
+    }
+    for (int i = 0; i < ncols; i++)
+        if (stuck[in_columns[i]])
+            return 1;
+    return moved < 0 && !relaxed && twins_deadlocked(p);
+}
+
+/* ---- the search */
+
+typedef struct {
+    Pos pos;
+    int8_t target;
+    uint8_t n, next;
+    uint16_t via; /* the move that led here */
+    uint16_t moves[MAX_MOVES];
+} Frame;
+
+typedef struct {
+    PyObject_HEAD
+    int relaxed;
+    int state; /* 0 searching, 1 won, 2 lost */
+    long long nodes;
+    Table seen;
+    Frame *stack;
+    size_t depth, capacity;
+    Pos start;
+} Prover;
+
+/* Puts a searched, live position on the stack with its moves; -1 when out of memory. */
+static int push(Prover *self, const Pos *pos, int target, int via) {
+    if (self->depth == self->capacity) {
+        size_t capacity = self->capacity ? self->capacity * 2 : 256;
+        Frame *stack = PyMem_RawRealloc(self->stack, capacity * sizeof(Frame));
+        if (!stack)
+            return -1;
+        self->stack = stack;
+        self->capacity = capacity;
+    }
+    Frame *f = &self->stack[self->depth++];
+    f->pos = *pos;
+    f->target = (int8_t)target;
+    f->via = (uint16_t)via;
+    f->next = 0;
+    int forced = target < 0 ? safe_move(pos, self->relaxed) : -1;
+    if (forced >= 0) {
+        f->moves[0] = (uint16_t)forced;
+        f->n = 1;
+    } else {
+        f->n = (uint8_t)ordered(pos, self->relaxed, target, f->moves);
+    }
+    return 0;
+}
+
+/* Takes a position found by a move: 1 when it is won, else searches it. */
+static int visit(Prover *self, const Pos *pos, int target, int via, int moved) {
+    uint8_t key[KEY_MAX];
+    if (is_won(pos))
+        return 1;
+    int n = make_key(pos, target, key);
+    int added = table_add(&self->seen, key, n);
+    if (added < 0)
+        return -1;
+    if (!added)
+        return 0;
+    self->nodes++;
+    if (dead_end(pos, self->relaxed, moved))
+        return 0;
+    return push(self, pos, target, via) < 0 ? -1 : 0;
+}
+
+static PyObject *Prover_run(Prover *self, PyObject *arg) {
+    long long steps = PyLong_AsLongLong(arg);
+    if (steps == -1 && PyErr_Occurred())
+        return NULL;
+    long long limit = self->nodes + steps;
+    if (self->state == 0 && self->nodes == 0 && self->depth == 0) {
+        int r = visit(self, &self->start, -1, 0xffff, -1);
+        if (r < 0)
+            return PyErr_NoMemory();
+        if (r == 1) {
+            self->state = 1;
+            return PyLong_FromLong(1);
+        }
+    }
+    while (self->state == 0 && self->nodes < limit) {
+        if (!self->depth) {
+            self->state = 2;
+            break;
+        }
+        Frame *f = &self->stack[self->depth - 1];
+        if (f->next == f->n) {
+            self->depth--;
+            continue;
+        }
+        int move = f->moves[f->next++];
+        int c = move >> 3, dest = move & 7;
+        int target = f->pos.where[c] == FOUNDATION ? dest : -1;
+        Pos child;
+        apply(&f->pos, &child, c, dest);
+        int r = visit(self, &child, target, move, c);
+        if (r < 0)
+            return PyErr_NoMemory();
+        if (r == 1) {
+            /* the winning move goes on the stack as a frame of its own */
+            if (push(self, &child, -1, move) < 0)
+                return PyErr_NoMemory();
+            self->state = 1;
+        }
+    }
+    if (self->state == 1 || self->state == 2) {
+        table_free(&self->seen);
+        if (table_init(&self->seen) < 0)
+            return PyErr_NoMemory();
+    }
+    return PyLong_FromLong(self->state);
+}
+
+static PyObject *Prover_line(Prover *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *line = PyList_New(0);
+    if (!line || self->state != 1)
+        return line;
+    for (size_t i = 1; i < self->depth; i++) {
+        PyObject *move = PyLong_FromLong(self->stack[i].via);
+        if (!move || PyList_Append(line, move) < 0) {
+            Py_XDECREF(move);
+            Py_DECREF(line);
+            return NULL;
+        }
+        Py_DECREF(move);
+    }
+    return line;
+}
+
+static PyObject *Prover_nodes(Prover *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos *p) {
+    memset(p, 0, sizeof *p);
+    memset(p->where, FOUNDATION, sizeof p->where);
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != 7 || !PyTuple_Check(hidden) ||
+        PyTuple_GET_SIZE(hidden) != 7 || !PyTuple_Check(found) ||
+        PyTuple_GET_SIZE(found) != 4) {
+        PyErr_SetString(PyExc_ValueError, "expected 7 columns, 7 counts, 4 counts");
+        return -1;
+    }
+    int at = 0, seen[52] = {0};
+    for (int s = 0; s < 7; s++) {
+        PyObject *col = PyTuple_GET_ITEM(cols, s);
+        if (!PyBytes_Check(col)) {
+            PyErr_SetString(PyExc_TypeError, "a column is bytes");
+            return -1;
+        }
+        Py_ssize_t n = PyBytes_GET_SIZE(col);
+        long down = PyLong_AsLong(PyTuple_GET_ITEM(hidden, s));
+        if (down == -1 && PyErr_Occurred())
+            return -1;
+        if (at + n > 52 || down < 0 || (n && down >= n) || (!n && down)) {
+            PyErr_SetString(PyExc_ValueError, "not a position");
+            return -1;
+        }
+        const uint8_t *cards = (const uint8_t *)PyBytes_AS_STRING(col);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int c = cards[i];
+            if (c >= 52 || seen[c]++) {
+                PyErr_SetString(PyExc_ValueError, "not a position");
+                return -1;
+            }
+            p->cards[at + i] = (uint8_t)c;
+            p->where[c] = (uint8_t)(i >= down ? s : s + FACE_DOWN);
+        }
+        p->len[s] = (uint8_t)n;
+        p->hid[s] = (uint8_t)down;
+        at += (int)n;
+    }
+    p->in_cols = (uint8_t)at;
+    for (int suit = 0; suit < 4; suit++) {
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(found, suit));
+        if (count == -1 && PyErr_Occurred())
+            return -1;
+        if (count < 0 || count > 13) {
+            PyErr_SetString(PyExc_ValueError, "not a position");
+            return -1;
+        }
+        p->found[suit] = (uint8_t)count;
+        for (int r = 0; r < count; r++)
+            if (seen[suit * 13 + r]++) {
+                PyErr_SetString(PyExc_ValueError, "not a position");
+                return -1;
+            }
+    }
+    for (int c = 0; c < 52; c++)
+        if (seen[c] != 1) {
+            PyErr_SetString(PyExc_ValueError, "not a position");
+            return -1;
+        }
+    return 0;
+}
+
+static int Prover_init(Prover *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"columns", "hidden", "foundations", "relaxed", NULL};
+    PyObject *cols, *hidden, *found;
+    int relaxed;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp", names, &cols, &hidden, &found,
+                                     &relaxed))
+        return -1;
+    if (read_position(cols, hidden, found, &self->start) < 0)
+        return -1;
+    table_free(&self->seen);
+    PyMem_RawFree(self->stack);
+    self->stack = NULL;
+    self->depth = self->capacity = 0;
+    self->relaxed = relaxed;
+    self->state = 0;
+    self->nodes = 0;
+    if (table_init(&self->seen) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Prover_dealloc(Prover *self) {
+    table_free(&self->seen);
+    PyMem_RawFree(self->stack);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Prover_methods[] = {
+    {"run", (PyCFunction)Prover_run, METH_O,
+     "Search up to this many more positions: 0 while searching, 1 won, 2 lost."},
+    {"line", (PyCFunction)Prover_line, METH_NOARGS,
+     "The winning line as move keys (card * 8 + destination)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Prover_getset[] = {
+    {"nodes", (getter)Prover_nodes, NULL, "Positions searched.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject ProverType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Prover",
+    .tp_basicsize = sizeof(Prover),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A depth-first search of every reachable position, run a slice at a time.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Prover_init,
+    .tp_dealloc = (destructor)Prover_dealloc,
+    .tp_methods = Prover_methods,
+    .tp_getset = Prover_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "yukon._core",
+    .m_doc = "The solver's compiled core (optional; see _solver.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    init_tables();
+    if (PyType_Ready(&ProverType) < 0)
+        return NULL;
+    PyObject *module = PyModule_Create(&core_module);
+    if (!module)
+        return NULL;
+    Py_INCREF(&ProverType);
+    if (PyModule_AddObject(module, "Prover", (PyObject *)&ProverType) < 0) {
+        Py_DECREF(&ProverType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,19 @@
+"""Types of the solver's optional C core (src/yukon/_core.c)."""
+
+class Prover:
+    """A depth-first search of every reachable position, run a slice at a time."""
+
+    def __init__(
+        self,
+        columns: tuple[bytes, ...],
+        hidden: tuple[int, ...],
+        foundations: tuple[int, ...],
+        relaxed: bool,
+    ) -> None: ...
+    def run(self, steps: int) -> int:
+        """Search up to ``steps`` more positions: 0 while searching, 1 won, 2 lost."""
+    def line(self) -> list[int]:
+        """The winning line as move keys (card * 8 + destination)."""
+    @property
+    def nodes(self) -> int:
+        """Positions searched."""
