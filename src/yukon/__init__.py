@@ -34,7 +34,7 @@ from ._refusals import (
     RefusalCode,
 )
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._solver import Solution, Verdict, hint, solve
+from ._solver import COMPILED_SOLVER, Solution, Verdict, hint, solve
 from ._state import GROUP_LIMIT, Column, State, deal
 
 __version__ = "0.1.0"
@@ -42,6 +42,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CATALOGS",
     "CLEAN_WIN",
+    "COMPILED_SOLVER",
     "DEAL_COUNT",
     "ENGLISH",
     "FLIP_POINTS",

@@ -13,6 +13,7 @@ import yukon
 from yukon import (
     CATALOGS,
     CLEAN_WIN,
+    COMPILED_SOLVER,
     DEAL_COUNT,
     ENGLISH,
     FLIP_POINTS,
@@ -79,6 +80,7 @@ def main() -> list[object]:
     text: str = state.to_text()
     solution: Solution = solve(state, max_nodes=200)
     verdict: Verdict = solution.verdict
+    fast: bool = COMPILED_SOLVER
     suggestion: Move | None = hint(state, samples=1, max_nodes=100)
     other: State = kpat_deal(1)
     numbers: tuple[int, ...] = (
@@ -108,7 +110,7 @@ def main() -> list[object]:
     except ImportError:
         pysol = None
     seen += [random_code, column, suit, info, settings, again, text, verdict]
-    seen += [suggestion, other, numbers, errors, pysol, yukon.__version__]
+    seen += [suggestion, other, numbers, errors, pysol, fast, yukon.__version__]
     return seen
 
 
