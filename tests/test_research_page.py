@@ -98,3 +98,22 @@ def test_the_best_known_verdicts_match_the_data_and_never_contradict() -> None:
         f"unknown: a winnable share of {100 * tally.won / tally.total:.1f} %, with a "
         f"95 % interval of {100 * low:.1f} % - {100 * high:.1f} %"
     ) in text
+
+
+def test_the_core_and_the_shared_python_searches_exhaust_the_same_game() -> None:
+    """A loss proved both by the compiled core alone and by the Python searches with one
+    table from the start searched the same positions: the data must say so."""
+    runs = _records(ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl")
+    python = {
+        r["code"]: r["nodes"]
+        for r in runs
+        if r.get("shared_from_start") and r["verdict"] == "lost"
+    }
+    core = {
+        r["code"]: r["nodes"]
+        for r in runs
+        if r.get("core_alone") and r["verdict"] == "lost"
+    }
+    both = python.keys() & core.keys()
+    assert len(both) >= 3
+    assert {code: core[code] for code in both} == {code: python[code] for code in both}

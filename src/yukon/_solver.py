@@ -761,7 +761,8 @@ def hint(
     first); ``None`` only when there is no legal move.
 
     ``rng`` defaults to ``random.Random(0)``, so hints repeat; the global random state is
-    never used.
+    never used. The guesses are solved by the pure-Python searches alone, never the
+    compiled core, so a hint is the same whether or not the core was built.
     """
     moves = state.legal_moves()
     if not moves:
