@@ -278,13 +278,13 @@ def test_shared_searches_search_every_position_once(
     alone = _solver._Search(state, _PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
     monkeypatch.setattr(_solver, "_SHARE_AFTER", 0)
-    shared = yukon.solve(state, _core=False)
+    shared = yukon.solve(state, _core_searches=False)
     assert shared.verdict is Verdict.LOST and shared.nodes == alone.nodes
     monkeypatch.setattr(_solver, "_SHARE_AFTER", 10**9)
-    separate = yukon.solve(state, _core=False)
+    separate = yukon.solve(state, _core_searches=False)
     assert separate.verdict is Verdict.LOST and separate.nodes >= alone.nodes
     monkeypatch.setattr(_solver, "_SHARE_AFTER", alone.nodes // 2)
-    late = yukon.solve(state, _core=False)
+    late = yukon.solve(state, _core_searches=False)
     assert late.verdict is Verdict.LOST and late.nodes >= alone.nodes
 
 

@@ -1,8 +1,10 @@
-/* The solver's compiled core: one complete depth-first search of the reachable
- * positions, with the same rules and the same sound prunings as the pure-Python
- * searches in _solver.py (safe foundation moves, returns followed by their use, Kings
- * stay put, dead ends, twins). It is optional: when it cannot be built, the library
- * runs the pure-Python searches alone, which stay the reference it is tested against.
+/* The solver's compiled core: _solver._Search in C, with the same rules, keys, move
+ * order, priorities and sound prunings (safe foundation moves, returns followed by
+ * their use, Kings stay put, dead ends, twins), so that it searches the same positions
+ * in the same order and finds the same line, some 30 times faster; and share(), the
+ * searches' one table after _SHARE_AFTER positions. It is optional: when it cannot be
+ * built, the library runs the pure-Python searches, which stay the reference it is
+ * tested against.
  *
  * A position is packed into a few small arrays: the 52 cards of the columns laid end to
  * end (column 0 first, each bottom to top), each column's length and face-down count,
@@ -567,135 +569,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
     return moved < 0 && !relaxed && twins_deadlocked(p);
 }
 
-/* ---- the search */
-
-typedef struct {
-    Pos pos;
-    int8_t target;
-    uint8_t n, next;
-    uint16_t via; /* the move that led here */
-    uint16_t moves[MAX_MOVES];
-} Frame;
-
-typedef struct {
-    PyObject_HEAD
-    int relaxed;
-    int state; /* 0 searching, 1 won, 2 lost */
-    long long nodes;
-    Table seen;
-    Frame *stack;
-    size_t depth, capacity;
-    Pos start;
-} Prover;
-
-/* Puts a searched, live position on the stack with its moves; -1 when out of memory. */
-static int push(Prover *self, const Pos *pos, int target, int via) {
-    if (self->depth == self->capacity) {
-        size_t capacity = self->capacity ? self->capacity * 2 : 256;
-        Frame *stack = PyMem_RawRealloc(self->stack, capacity * sizeof(Frame));
-        if (!stack)
-            return -1;
-        self->stack = stack;
-        self->capacity = capacity;
-    }
-    Frame *f = &self->stack[self->depth++];
-    f->pos = *pos;
-    f->target = (int8_t)target;
-    f->via = (uint16_t)via;
-    f->next = 0;
-    int forced = target < 0 ? safe_move(pos, self->relaxed) : -1;
-    if (forced >= 0) {
-        f->moves[0] = (uint16_t)forced;
-        f->n = 1;
-    } else {
-        f->n = (uint8_t)ordered(pos, self->relaxed, target, f->moves);
-    }
-    return 0;
-}
-
-/* Takes a position found by a move: 1 when it is won, else searches it. */
-static int visit(Prover *self, const Pos *pos, int target, int via, int moved) {
-    uint8_t key[KEY_MAX];
-    if (is_won(pos))
-        return 1;
-    int n = make_key(pos, target, key);
-    int added = table_add(&self->seen, key, n);
-    if (added < 0)
-        return -1;
-    if (!added)
-        return 0;
-    self->nodes++;
-    if (dead_end(pos, self->relaxed, moved))
-        return 0;
-    return push(self, pos, target, via) < 0 ? -1 : 0;
-}
-
-static PyObject *Prover_run(Prover *self, PyObject *arg) {
-    long long steps = PyLong_AsLongLong(arg);
-    if (steps == -1 && PyErr_Occurred())
-        return NULL;
-    long long limit = self->nodes + steps;
-    if (self->state == 0 && self->nodes == 0 && self->depth == 0) {
-        int r = visit(self, &self->start, -1, 0xffff, -1);
-        if (r < 0)
-            return PyErr_NoMemory();
-        if (r == 1) {
-            self->state = 1;
-            return PyLong_FromLong(1);
-        }
-    }
-    while (self->state == 0 && self->nodes < limit) {
-        if (!self->depth) {
-            self->state = 2;
-            break;
-        }
-        Frame *f = &self->stack[self->depth - 1];
-        if (f->next == f->n) {
-            self->depth--;
-            continue;
-        }
-        int move = f->moves[f->next++];
-        int c = move >> 3, dest = move & 7;
-        int target = f->pos.where[c] == FOUNDATION ? dest : -1;
-        Pos child;
-        apply(&f->pos, &child, c, dest);
-        int r = visit(self, &child, target, move, c);
-        if (r < 0)
-            return PyErr_NoMemory();
-        if (r == 1) {
-            /* the winning move goes on the stack as a frame of its own */
-            if (push(self, &child, -1, move) < 0)
-                return PyErr_NoMemory();
-            self->state = 1;
-        }
-    }
-    if (self->state == 1 || self->state == 2) {
-        table_free(&self->seen);
-        if (table_init(&self->seen) < 0)
-            return PyErr_NoMemory();
-    }
-    return PyLong_FromLong(self->state);
-}
-
-static PyObject *Prover_line(Prover *self, PyObject *Py_UNUSED(ignored)) {
-    PyObject *line = PyList_New(0);
-    if (!line || self->state != 1)
-        return line;
-    for (size_t i = 1; i < self->depth; i++) {
-        PyObject *move = PyLong_FromLong(self->stack[i].via);
-        if (!move || PyList_Append(line, move) < 0) {
-            Py_XDECREF(move);
-            Py_DECREF(line);
-            return NULL;
-        }
-        Py_DECREF(move);
-    }
-    return line;
-}
-
-static PyObject *Prover_nodes(Prover *self, void *Py_UNUSED(closure)) {
-    return PyLong_FromLongLong(self->nodes);
-}
+/* ---- reading a position from Python */
 
 static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos *p) {
     memset(p, 0, sizeof *p);
@@ -759,58 +633,493 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
     return 0;
 }
 
-static int Prover_init(Prover *self, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"columns", "hidden", "foundations", "relaxed", NULL};
-    PyObject *cols, *hidden, *found;
+/* ---- the best-first search: _solver._Search, compiled step for step (same queue
+ * order, same ties, so the same positions in the same order and the same line). A
+ * searched position is kept packed (its cards, column lengths, face-down counts and
+ * foundations), and a queue entry names the position it was found from and the move,
+ * so the queue stays small. */
+
+typedef struct {
+    uint8_t cards[52];
+    uint8_t len[7], hid[7], found[4];
+    uint8_t in_cols;
+} Packed;
+
+static void pack(const Pos *p, Packed *k) {
+    memcpy(k->cards, p->cards, 52);
+    memcpy(k->len, p->len, 7);
+    memcpy(k->hid, p->hid, 7);
+    memcpy(k->found, p->found, 4);
+    k->in_cols = p->in_cols;
+}
+
+static void unpack(const Packed *k, Pos *p) {
+    memcpy(p->cards, k->cards, 52);
+    memcpy(p->len, k->len, 7);
+    memcpy(p->hid, k->hid, 7);
+    memcpy(p->found, k->found, 4);
+    p->in_cols = k->in_cols;
+    memset(p->where, FOUNDATION, 52);
+    int at = 0;
+    for (int s = 0; s < 7; s++)
+        for (int i = 0; i < p->len[s]; i++, at++)
+            p->where[p->cards[at]] = (uint8_t)(i >= p->hid[s] ? s : s + FACE_DOWN);
+}
+
+typedef struct {
+    Packed pos;
+    int32_t parent; /* -1: the start */
+    int32_t depth;
+    uint16_t via;
+} Node;
+
+typedef struct {
+    int32_t priority;
+    int32_t parent;
+    int64_t tie;
+    uint16_t move;
+    int8_t target;
+} Entry;
+
+/* A table of searched positions that several searches may hold: freed by the last. */
+typedef struct {
+    Table table;
+    Py_ssize_t holders;
+} Shared;
+
+static Shared *new_shared(void) {
+    Shared *shared = PyMem_RawMalloc(sizeof(Shared));
+    if (shared && table_init(&shared->table) < 0) {
+        PyMem_RawFree(shared);
+        return NULL;
+    }
+    if (shared)
+        shared->holders = 1;
+    return shared;
+}
+
+static void release(Shared *shared) {
+    if (shared && --shared->holders == 0) {
+        table_free(&shared->table);
+        PyMem_RawFree(shared);
+    }
+}
+
+typedef struct {
+    PyObject_HEAD
     int relaxed;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp", names, &cols, &hidden, &found,
-                                     &relaxed))
+    int flip, dig, misplaced, buried, turn, dive;
+    int state; /* 0 searching, 1 won, 2 lost */
+    long long nodes, counter;
+    Shared *seen; /* its own table, or one shared with other searches */
+    Node *node;
+    size_t nnodes, cap_nodes;
+    Entry *heap;
+    size_t nheap, cap_heap;
+    Pos start;
+    int32_t won_parent;
+    uint16_t won_move;
+} Seeker;
+
+static int table_has(const Table *t, const uint8_t *key, int n) {
+    uint64_t h = hash_key(key, n);
+    size_t j = (size_t)h & (t->slots - 1);
+    while (t->slots_[j].hash) {
+        if (t->slots_[j].hash == h) {
+            const uint8_t *other = stored(t, t->slots_[j].offset);
+            if (other[0] == n && !memcmp(other + 1, key, (size_t)n))
+                return 1;
+        }
+        j = (j + 1) & (t->slots - 1);
+    }
+    return 0;
+}
+
+static inline int entry_less(const Entry *a, const Entry *b) {
+    return a->priority < b->priority || (a->priority == b->priority && a->tie < b->tie);
+}
+
+static int heap_push(Seeker *self, const Entry *e) {
+    if (self->nheap == self->cap_heap) {
+        size_t cap = self->cap_heap ? self->cap_heap * 2 : 1024;
+        Entry *heap = PyMem_RawRealloc(self->heap, cap * sizeof(Entry));
+        if (!heap)
+            return -1;
+        self->heap = heap;
+        self->cap_heap = cap;
+    }
+    size_t i = self->nheap++;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (!entry_less(e, &self->heap[up]))
+            break;
+        self->heap[i] = self->heap[up];
+        i = up;
+    }
+    self->heap[i] = *e;
+    return 0;
+}
+
+static Entry heap_pop(Seeker *self) {
+    Entry top = self->heap[0];
+    Entry last = self->heap[--self->nheap];
+    size_t i = 0, n = self->nheap;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && entry_less(&self->heap[child + 1], &self->heap[child]))
+            child++;
+        if (!entry_less(&self->heap[child], &last))
+            break;
+        self->heap[i] = self->heap[child];
+        i = child;
+    }
+    if (n)
+        self->heap[i] = last;
+    return top;
+}
+
+/* As _solver._to_turn. */
+static int to_turn(const Pos *p, int relaxed) {
+    int start[7], at = 0, total = 0;
+    for (int s = 0; s < 7; s++) {
+        start[s] = at;
+        at += p->len[s];
+    }
+    for (int s = 0; s < 7; s++) {
+        int down = p->hid[s];
+        if (!down)
+            continue;
+        const uint8_t *col = p->cards + start[s];
+        int x = col[down], suit = x / 13, rank = x % 13, best = 13;
+        if (rank == 12) {
+            for (int o = 0; o < 7; o++)
+                if (o != s && p->len[o] < best)
+                    best = p->len[o];
+        } else {
+            int held = 0;
+            for (int i = 0; i < down; i++)
+                if (col[i] / 13 == suit && col[i] < x)
+                    held = 1;
+            if (!held)
+                best = rank - p->found[suit];
+            for (int k = 0; k < NPARENTS[relaxed][x]; k++) {
+                int t = PARENTS[relaxed][x][k], w = p->where[t], cost;
+                if (w == FOUNDATION) {
+                    cost = p->found[t / 13] - t % 13;
+                } else if (w > FOUNDATION) {
+                    if (w - FACE_DOWN == s)
+                        continue;
+                    int o = w - FACE_DOWN;
+                    cost = p->len[o] - index_in(p, o, t) + 2;
+                } else {
+                    if (w == s)
+                        continue;
+                    cost = p->len[w] - 1 - index_in(p, w, t);
+                }
+                if (cost < best)
+                    best = cost;
+            }
+        }
+        total += best;
+    }
+    return total;
+}
+
+/* As the priorities of _solver._Search: lower first. */
+static int priority(const Seeker *self, const Pos *p) {
+    int hidden = 0, home = 0;
+    for (int s = 0; s < 7; s++)
+        hidden += p->hid[s];
+    for (int suit = 0; suit < 4; suit++)
+        home += p->found[suit];
+    if (!(self->misplaced || self->buried || self->turn)) {
+        int dig = 0;
+        for (int s = 0; s < 7; s++)
+            if (p->hid[s])
+                dig += p->len[s] - p->hid[s];
+        return self->flip * hidden + 52 - home + self->dig * dig;
+    }
+    int value = 2 * (self->flip * hidden + 52 - home);
+    if (self->misplaced) {
+        int count = 0, at = 0;
+        for (int s = 0; s < 7; s++) {
+            const uint8_t *col = p->cards + at;
+            for (int i = p->hid[s] ? p->hid[s] : 1; i < p->len[s]; i++)
+                if (!FITS[self->relaxed][col[i]][col[i - 1]])
+                    count++;
+            at += p->len[s];
+        }
+        value += self->misplaced * count;
+    }
+    if (self->buried) {
+        int count = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            if (p->found[suit] == 13)
+                continue;
+            int c = suit * 13 + p->found[suit], w = p->where[c];
+            if (w == FOUNDATION)
+                continue;
+            int s = w < FOUNDATION ? w : w - FACE_DOWN;
+            count += p->len[s] - 1 - index_in(p, s, c);
+        }
+        value += self->buried * count;
+    }
+    if (self->turn)
+        value += self->turn * to_turn(p, self->relaxed);
+    return value;
+}
+
+static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
+    if (self->nnodes == self->cap_nodes) {
+        size_t cap = self->cap_nodes ? self->cap_nodes * 2 : 1024;
+        Node *node = PyMem_RawRealloc(self->node, cap * sizeof(Node));
+        if (!node)
+            return -1;
+        self->node = node;
+        self->cap_nodes = cap;
+    }
+    Node *n = &self->node[self->nnodes++];
+    pack(p, &n->pos);
+    n->parent = parent;
+    n->depth = parent < 0 ? 0 : self->node[parent].depth + 1;
+    n->via = via;
+    return 0;
+}
+
+static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
+    long long steps = PyLong_AsLongLong(arg);
+    if (steps == -1 && PyErr_Occurred())
+        return NULL;
+    long long limit = self->nodes + steps;
+    uint8_t key[KEY_MAX];
+    uint16_t moves[MAX_MOVES];
+    while (self->state == 0 && self->nodes < limit) {
+        if (!self->nheap) {
+            self->state = 2;
+            break;
+        }
+        Entry e = heap_pop(self);
+        Pos p;
+        int moved = -1;
+        if (e.parent < 0) {
+            p = self->start;
+        } else {
+            Pos from;
+            unpack(&self->node[e.parent].pos, &from);
+            moved = e.move >> 3;
+            apply(&from, &p, moved, e.move & 7);
+        }
+        if (is_won(&p)) {
+            self->won_parent = e.parent;
+            self->won_move = e.move;
+            self->state = 1;
+            break;
+        }
+        int added = table_add(&self->seen->table, key, make_key(&p, e.target, key));
+        if (added < 0)
+            return PyErr_NoMemory();
+        if (!added)
+            continue;
+        self->nodes++;
+        int32_t at = (int32_t)self->nnodes;
+        if (add_node(self, &p, e.parent, e.move) < 0)
+            return PyErr_NoMemory();
+        if (dead_end(&p, self->relaxed, moved))
+            continue;
+        int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
+        if (forced >= 0) {
+            moves[0] = (uint16_t)forced;
+            n = 1;
+        } else {
+            n = ordered(&p, self->relaxed, e.target, moves);
+        }
+        int64_t dive_tie = -((int64_t)(self->node[at].depth + 1) << 40) -
+                           ((int64_t)at << 9);
+        for (int i = 0; i < n; i++) {
+            int c = moves[i] >> 3, dest = moves[i] & 7;
+            int target = p.where[c] == FOUNDATION ? dest : -1;
+            Pos child;
+            apply(&p, &child, c, dest);
+            if (table_has(&self->seen->table, key, make_key(&child, target, key)))
+                continue; /* searched already */
+            Entry next;
+            next.priority = priority(self, &child);
+            next.parent = at;
+            next.move = moves[i];
+            next.target = (int8_t)target;
+            next.tie = self->dive ? dive_tie + i : ++self->counter;
+            if (heap_push(self, &next) < 0)
+                return PyErr_NoMemory();
+        }
+    }
+    if (self->state) { /* done: keep only what the line needs */
+        release(self->seen);
+        self->seen = NULL;
+        PyMem_RawFree(self->heap);
+        self->heap = NULL;
+        self->nheap = self->cap_heap = 0;
+    }
+    return PyLong_FromLong(self->state);
+}
+
+static PyObject *Seeker_line(Seeker *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *line = PyList_New(0), *move = NULL;
+    if (!line || self->state != 1)
+        return line;
+    int32_t at = self->won_parent;
+    if (at >= 0 || self->won_move != 0xffff) {
+        move = PyLong_FromLong(self->won_move);
+        if (!move || PyList_Append(line, move) < 0)
+            goto fail_move;
+        Py_DECREF(move);
+        while (at >= 0 && self->node[at].parent >= 0) {
+            move = PyLong_FromLong(self->node[at].via);
+            if (!move || PyList_Append(line, move) < 0)
+                goto fail_move;
+            Py_DECREF(move);
+            at = self->node[at].parent;
+        }
+        if (PyList_Reverse(line) < 0)
+            goto fail;
+    }
+    return line;
+fail_move:
+    Py_XDECREF(move);
+fail:
+    Py_DECREF(line);
+    return NULL;
+}
+
+static PyObject *Seeker_nodes(Seeker *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static void Seeker_clear(Seeker *self) {
+    release(self->seen);
+    self->seen = NULL;
+    PyMem_RawFree(self->node);
+    PyMem_RawFree(self->heap);
+    self->node = NULL;
+    self->heap = NULL;
+    self->nnodes = self->cap_nodes = self->nheap = self->cap_heap = 0;
+}
+
+static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"columns", "hidden", "foundations", "relaxed", "weights",
+                            NULL};
+    PyObject *cols, *hidden, *found;
+    int relaxed, w[6];
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiii)", names, &cols, &hidden,
+                                     &found, &relaxed, &w[0], &w[1], &w[2], &w[3], &w[4],
+                                     &w[5]))
         return -1;
     if (read_position(cols, hidden, found, &self->start) < 0)
         return -1;
-    table_free(&self->seen);
-    PyMem_RawFree(self->stack);
-    self->stack = NULL;
-    self->depth = self->capacity = 0;
+    Seeker_clear(self);
     self->relaxed = relaxed;
+    self->flip = w[0];
+    self->dig = w[1];
+    self->misplaced = w[2];
+    self->buried = w[3];
+    self->turn = w[4];
+    self->dive = w[5];
     self->state = 0;
-    self->nodes = 0;
-    if (table_init(&self->seen) < 0) {
+    self->nodes = self->counter = 0;
+    self->won_parent = -1;
+    self->won_move = 0xffff;
+    Entry root = {0, -1, 0, 0xffff, -1};
+    self->seen = new_shared();
+    if (!self->seen || heap_push(self, &root) < 0) {
         PyErr_NoMemory();
         return -1;
     }
     return 0;
 }
 
-static void Prover_dealloc(Prover *self) {
-    table_free(&self->seen);
-    PyMem_RawFree(self->stack);
+static void Seeker_dealloc(Seeker *self) {
+    Seeker_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static PyMethodDef Prover_methods[] = {
-    {"run", (PyCFunction)Prover_run, METH_O,
+static PyMethodDef Seeker_methods[] = {
+    {"run", (PyCFunction)Seeker_run, METH_O,
      "Search up to this many more positions: 0 while searching, 1 won, 2 lost."},
-    {"line", (PyCFunction)Prover_line, METH_NOARGS,
+    {"line", (PyCFunction)Seeker_line, METH_NOARGS,
      "The winning line as move keys (card * 8 + destination)."},
     {NULL, NULL, 0, NULL},
 };
 
-static PyGetSetDef Prover_getset[] = {
-    {"nodes", (getter)Prover_nodes, NULL, "Positions searched.", NULL},
+static PyGetSetDef Seeker_getset[] = {
+    {"nodes", (getter)Seeker_nodes, NULL, "Positions searched.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject ProverType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Prover",
-    .tp_basicsize = sizeof(Prover),
+static PyTypeObject SeekerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Seeker",
+    .tp_basicsize = sizeof(Seeker),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A depth-first search of every reachable position, run a slice at a time.",
+    .tp_doc = "A best-first search ranked by weights, run a slice at a time.",
     .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Prover_init,
-    .tp_dealloc = (destructor)Prover_dealloc,
-    .tp_methods = Prover_methods,
-    .tp_getset = Prover_getset,
+    .tp_init = (initproc)Seeker_init,
+    .tp_dealloc = (destructor)Seeker_dealloc,
+    .tp_methods = Seeker_methods,
+    .tp_getset = Seeker_getset,
+};
+
+/* yukon._core.share(searches): from now on the searches use one table, holding every
+ * position any of them has searched (see _solver's notes on sharing). */
+static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
+    PyObject *seq = PySequence_Fast(arg, "share() takes a sequence of searches");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!PyObject_TypeCheck(items[i], &SeekerType)) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_TypeError, "share() takes Seeker objects");
+            return NULL;
+        }
+    Shared *union_ = new_shared();
+    if (!union_) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Shared *own = ((Seeker *)items[i])->seen;
+        if (!own)
+            continue; /* a search that is done keeps no table */
+        const Table *t = &own->table;
+        for (size_t j = 0; j < t->slots; j++) {
+            if (!t->slots_[j].hash)
+                continue;
+            const uint8_t *key = stored(t, t->slots_[j].offset);
+            if (table_add(&union_->table, key + 1, key[0]) < 0) {
+                release(union_);
+                Py_DECREF(seq);
+                return PyErr_NoMemory();
+            }
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Seeker *search = (Seeker *)items[i];
+        if (!search->seen)
+            continue;
+        release(search->seen);
+        search->seen = union_;
+        union_->holders++;
+    }
+    release(union_); /* the searches hold it now */
+    Py_DECREF(seq);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef core_functions[] = {
+    {"share", (PyCFunction)share, METH_O,
+     "Make the searches use one table from now on, holding all they have searched."},
+    {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef core_module = {
@@ -818,18 +1127,19 @@ static struct PyModuleDef core_module = {
     .m_name = "yukon._core",
     .m_doc = "The solver's compiled core (optional; see _solver.py).",
     .m_size = -1,
+    .m_methods = core_functions,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
     init_tables();
-    if (PyType_Ready(&ProverType) < 0)
+    if (PyType_Ready(&SeekerType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (!module)
         return NULL;
-    Py_INCREF(&ProverType);
-    if (PyModule_AddObject(module, "Prover", (PyObject *)&ProverType) < 0) {
-        Py_DECREF(&ProverType);
+    Py_INCREF(&SeekerType);
+    if (PyModule_AddObject(module, "Seeker", (PyObject *)&SeekerType) < 0) {
+        Py_DECREF(&SeekerType);
         Py_DECREF(module);
         return NULL;
     }

@@ -1,7 +1,9 @@
 """Types of the solver's optional C core (src/yukon/_core.c)."""
 
-class Prover:
-    """A depth-first search of every reachable position, run a slice at a time."""
+from collections.abc import Sequence
+
+class Seeker:
+    """A best-first search ranked by weights, run a slice at a time."""
 
     def __init__(
         self,
@@ -9,6 +11,7 @@ class Prover:
         hidden: tuple[int, ...],
         foundations: tuple[int, ...],
         relaxed: bool,
+        weights: tuple[int, int, int, int, int, int],
     ) -> None: ...
     def run(self, steps: int) -> int:
         """Search up to ``steps`` more positions: 0 while searching, 1 won, 2 lost."""
@@ -17,3 +20,6 @@ class Prover:
     @property
     def nodes(self) -> int:
         """Positions searched."""
+
+def share(searches: Sequence[Seeker]) -> None:
+    """Make the searches use one table from now on, holding all they have searched."""

@@ -64,16 +64,12 @@ has been searched by one search or another. Sharing makes a loss cost the reacha
 positions once instead of once per search.
 
 When the package was built with its C core (``yukon._core``, compiled at install time
-where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), a ninth
-search takes turns with the eight: a depth-first search of every reachable position,
-with the same rules, keys, move order and prunings, written in C and some 40 times
-faster a position, with a table of its own. It proves most losses long before the
-best-first searches could (``YU1-C-AAAAAKU``: 190 833 positions in under a second,
-where the eight needed 36 s), and its own win or loss is as good an answer as theirs.
-It gets ``_CORE_SLICE`` positions after every round of the eight (about a third of the
-time), so the wins the best-first searches find quickly stay quick. Without the core
-the eight run alone, as before; the test suite holds the two to the same verdicts, and
-to the same count of positions on a loss.
+where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the eight
+searches run compiled: :class:`_Search` in C, with the same rules, keys, move order,
+priorities, ties and prunings, and the same sharing of one table, so the solver
+searches the same positions in the same order and gives the same verdict, node count
+and line as without the core, some 30 times faster. The test suite holds the two to
+that, search by search.
 """
 
 from __future__ import annotations
@@ -82,14 +78,14 @@ import enum
 import heapq
 import random
 import time
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import attrs
 
 try:
-    from ._core import Prover as _Prover
+    from . import _core
 except ImportError:  # pragma: no cover - built without a C compiler
-    _Prover = None  # type: ignore[assignment, misc]
+    _core = None  # type: ignore[assignment]
 from ._moves import FOUNDATION, MOVES, Move
 from ._state import (
     _CHILDREN_CLASSIC,
@@ -516,54 +512,82 @@ won in 30 s took longer), early enough that losses of a few hundred thousand pos
 are proved in 30 s."""
 
 
+class _Searching(Protocol):
+    """What :func:`solve` needs of a search: :class:`_Search` or :class:`_Compiled`."""
+
+    @property
+    def nodes(self) -> int: ...
+    def run(self, steps: int) -> Verdict | None: ...
+    def line(self) -> tuple[Move, ...]: ...
+
+
+class _Compiled:
+    """A compiled best-first search (``yukon._core.Seeker``): :class:`_Search` in C,
+    step for step, behind the same interface."""
+
+    __slots__ = ("seeker",)
+
+    def __init__(self, state: State, weights: _Weights) -> None:
+        assert _core is not None
+        self.seeker = _core.Seeker(
+            state._cols,
+            state._hidden,
+            state._found,
+            state._rules.letter == "R",
+            (*weights[:5], int(weights.dive)),
+        )
+
+    @property
+    def nodes(self) -> int:
+        return self.seeker.nodes
+
+    def run(self, steps: int) -> Verdict | None:
+        return _FOUND[self.seeker.run(steps)]
+
+    def line(self) -> tuple[Move, ...]:
+        return tuple(MOVES[key] for key in self.seeker.line())
+
+
+_FOUND = (None, Verdict.WON, Verdict.LOST)
+
+
 def solve(
     state: State,
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     _prune: bool = True,
-    _core: bool = True,
+    _core_searches: bool = True,
 ) -> Solution:
     """Search ``state`` with every card visible; see :class:`Solution` and the module
     notes for what ``WON``, ``LOST`` and ``UNKNOWN`` promise.
 
     ``max_nodes`` and ``max_seconds`` bound the search (``None``: no bound). With a node
     budget and no time budget the search is deterministic: the same position gives the
-    same answer every time (on the same build: see below).
+    same answer every time, with or without the compiled core.
 
     Eight best-first searches run side by side, taking turns, with eight priorities, and
     later share what they have searched (see the module notes); the first win any finds
     is the answer, and ``LOST`` means that together they searched every reachable
-    position. When the package was built with its C core (the usual case: see
-    :data:`COMPILED_SOLVER`), a ninth search takes turns with them: a compiled depth-first
-    search of every reachable position, under the same rules and prunings, some 40 times
-    faster a position; its win or its loss is the answer as well. Its positions count in
-    ``nodes`` and ``max_nodes`` too, so node counts differ between the two builds.
+    position.
     """
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    searches = [_Search(state, weights, prune=_prune) for weights in _PORTFOLIO]
-    prover = None
-    if _core and _prune and _Prover is not None:
-        relaxed = state.rules.letter == "R"
-        prover = _Prover(state._cols, state._hidden, state._found, relaxed)
+    compiled = _core_searches and _prune and _core is not None
+    searches: list[_Searching] = [
+        _Compiled(state, weights) if compiled else _Search(state, weights, prune=_prune)
+        for weights in _PORTFOLIO
+    ]
     verdict: Verdict | None = None
     line: tuple[Move, ...] = ()
     shared = False
-    running = searches[:]
-
-    def searched() -> int:
-        done = sum(s.nodes for s in searches)
-        return done if prover is None else done + prover.nodes
-
+    running = list(searches)
     while verdict is None:
         if not shared and sum(s.nodes for s in searches) >= _SHARE_AFTER:
             shared = True
-            union = set().union(*(s.seen for s in searches))
-            for search in searches:
-                search.seen = union
+            _share(searches)
         for search in running:
-            nodes = searched()
+            nodes = sum(s.nodes for s in searches)
             steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
             if steps <= 0 or (deadline is not None and time.monotonic() > deadline):
                 verdict = Verdict.UNKNOWN
@@ -578,23 +602,7 @@ def solve(
             if verdict is not None:
                 line = search.line()
                 break
-        if verdict is None and prover is not None:
-            nodes = searched()
-            steps = (
-                _CORE_SLICE
-                if max_nodes is None
-                else min(_CORE_SLICE, max_nodes - nodes)
-            )
-            if steps <= 0 or (deadline is not None and time.monotonic() > deadline):
-                verdict = Verdict.UNKNOWN
-            else:
-                found = prover.run(steps)
-                if found == _PROVER_WON:
-                    verdict = Verdict.WON
-                    line = tuple(MOVES[key] for key in prover.line())
-                elif found == _PROVER_LOST:
-                    verdict = Verdict.LOST
-    nodes = searched()
+    nodes = sum(s.nodes for s in searches)
     seconds = time.monotonic() - start
     if verdict is not Verdict.WON:
         return Solution(verdict, (), nodes, seconds)
@@ -606,14 +614,20 @@ def solve(
     return Solution(Verdict.WON, line, nodes, seconds)
 
 
-COMPILED_SOLVER = _Prover is not None
-"""Whether the solver's C core was built with the package (see :func:`solve`)."""
+def _share(searches: list[_Searching]) -> None:
+    """From now on the searches use one table, holding all they have searched."""
+    if searches and isinstance(searches[0], _Compiled):
+        assert _core is not None
+        _core.share([s.seeker for s in searches if isinstance(s, _Compiled)])
+        return
+    union = set().union(*(s.seen for s in searches if isinstance(s, _Search)))
+    for search in searches:
+        if isinstance(search, _Search):
+            search.seen = union
 
-_CORE_SLICE = 16_384
-"""Positions the compiled search takes in its turn, after every round of the
-best-first searches (8 x 64 positions): about as long as the round takes."""
-_PROVER_WON = 1
-_PROVER_LOST = 2
+
+COMPILED_SOLVER = _core is not None
+"""Whether the solver's C core was built with the package (see :func:`solve`)."""
 
 
 class _Weights(NamedTuple):
@@ -761,8 +775,7 @@ def hint(
     first); ``None`` only when there is no legal move.
 
     ``rng`` defaults to ``random.Random(0)``, so hints repeat; the global random state is
-    never used. The guesses are solved by the pure-Python searches alone, never the
-    compiled core, so a hint is the same whether or not the core was built.
+    never used. The compiled core makes hints faster, never different.
     """
     moves = state.legal_moves()
     if not moves:
@@ -774,9 +787,7 @@ def hint(
     for _ in range(samples):
         guess = list(unknown)
         rng.shuffle(guess)
-        solution = solve(
-            _with_face_down(state, guess, slots), max_nodes=max_nodes, _core=False
-        )
+        solution = solve(_with_face_down(state, guess, slots), max_nodes=max_nodes)
         if solution.verdict is Verdict.WON and solution.moves:
             first = solution.moves[0]
             votes[first] = votes.get(first, 0) + 1
