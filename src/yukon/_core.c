@@ -139,18 +139,15 @@ static int make_key(const Pos *p, int target, uint8_t *key) {
         at += p->len[s];
         order[s] = s;
     }
-    for (int i = 1; i < 7; i++) { /* insertion sort of the columns */
+    /* Columns in order of their bottom cards, empty ones first: every card is in one
+     * place only, so two columns never share a bottom card. */
+    int bottom[7];
+    for (int s = 0; s < 7; s++)
+        bottom[s] = p->len[s] ? p->cards[start[s]] + 1 : 0;
+    for (int i = 1; i < 7; i++) {
         int s = order[i], j = i - 1;
-        while (j >= 0) {
-            int t = order[j];
-            int n = p->len[s] < p->len[t] ? p->len[s] : p->len[t];
-            int cmp = memcmp(p->cards + start[s], p->cards + start[t], (size_t)n);
-            if (!cmp)
-                cmp = p->len[s] != p->len[t] ? p->len[s] - p->len[t]
-                                             : p->hid[s] - p->hid[t];
-            if (cmp >= 0)
-                break;
-            order[j + 1] = t;
+        while (j >= 0 && bottom[order[j]] > bottom[s]) {
+            order[j + 1] = order[j];
             j--;
         }
         order[j + 1] = s;
