@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -30,8 +31,8 @@ typedef struct {
     uint8_t len[7];
     uint8_t hid[7];
     uint8_t found[4];
-    uint8_t where[52];
     uint8_t in_cols; /* cards in the columns */
+    uint8_t where[52]; /* derived from the rest, so a stored position leaves it out */
 } Pos;
 
 static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
@@ -245,18 +246,37 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* 1 when added, 0 when there already, -1 when out of memory. */
-static int table_add(Table *t, const uint8_t *key, int n) {
-    uint64_t h = hash_key(key, n);
+/* The slot holding the key (*found = 1), or the empty slot where it would go. */
+static size_t table_find(const Table *t, const uint8_t *key, int n, uint64_t h,
+                         int *found) {
     size_t j = (size_t)h & (t->slots - 1);
     while (t->slots_[j].hash) {
         if (t->slots_[j].hash == h) {
             const uint8_t *other = stored(t, t->slots_[j].offset);
-            if (other[0] == n && !memcmp(other + 1, key, (size_t)n))
-                return 0;
+            if (other[0] == n && !memcmp(other + 1, key, (size_t)n)) {
+                *found = 1;
+                return j;
+            }
         }
         j = (j + 1) & (t->slots - 1);
     }
+    *found = 0;
+    return j;
+}
+
+static int table_has(const Table *t, const uint8_t *key, int n) {
+    int found;
+    table_find(t, key, n, hash_key(key, n), &found);
+    return found;
+}
+
+/* 1 when added, 0 when there already, -1 when out of memory. */
+static int table_add(Table *t, const uint8_t *key, int n) {
+    uint64_t h = hash_key(key, n);
+    int found;
+    size_t j = table_find(t, key, n, h, &found);
+    if (found)
+        return 0;
     if (!t->nchunks || t->chunk_used + (size_t)n + 1 > CHUNK) {
         uint8_t **chunks =
             PyMem_RawRealloc(t->chunks, (t->nchunks + 1) * sizeof(uint8_t *));
@@ -636,26 +656,15 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
  * foundations), and a queue entry names the position it was found from and the move,
  * so the queue stays small. */
 
+/* A position without its card-location index: the first bytes of a Pos. */
 typedef struct {
-    uint8_t cards[52];
-    uint8_t len[7], hid[7], found[4];
-    uint8_t in_cols;
+    uint8_t bytes[offsetof(Pos, where)];
 } Packed;
 
-static void pack(const Pos *p, Packed *k) {
-    memcpy(k->cards, p->cards, 52);
-    memcpy(k->len, p->len, 7);
-    memcpy(k->hid, p->hid, 7);
-    memcpy(k->found, p->found, 4);
-    k->in_cols = p->in_cols;
-}
+static void pack(const Pos *p, Packed *k) { memcpy(k, p, sizeof *k); }
 
 static void unpack(const Packed *k, Pos *p) {
-    memcpy(p->cards, k->cards, 52);
-    memcpy(p->len, k->len, 7);
-    memcpy(p->hid, k->hid, 7);
-    memcpy(p->found, k->found, 4);
-    p->in_cols = k->in_cols;
+    memcpy(p, k, sizeof *k);
     memset(p->where, FOUNDATION, 52);
     int at = 0;
     for (int s = 0; s < 7; s++)
@@ -718,33 +727,26 @@ typedef struct {
     uint16_t won_move;
 } Seeker;
 
-static int table_has(const Table *t, const uint8_t *key, int n) {
-    uint64_t h = hash_key(key, n);
-    size_t j = (size_t)h & (t->slots - 1);
-    while (t->slots_[j].hash) {
-        if (t->slots_[j].hash == h) {
-            const uint8_t *other = stored(t, t->slots_[j].offset);
-            if (other[0] == n && !memcmp(other + 1, key, (size_t)n))
-                return 1;
-        }
-        j = (j + 1) & (t->slots - 1);
-    }
-    return 0;
-}
-
 static inline int entry_less(const Entry *a, const Entry *b) {
     return a->priority < b->priority || (a->priority == b->priority && a->tie < b->tie);
 }
 
+/* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
+static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
+    if (used < *capacity)
+        return 0;
+    size_t capacity_ = *capacity ? *capacity * 2 : 1024;
+    void *grown = PyMem_RawRealloc(*items, capacity_ * size);
+    if (!grown)
+        return -1;
+    *items = grown;
+    *capacity = capacity_;
+    return 0;
+}
+
 static int heap_push(Seeker *self, const Entry *e) {
-    if (self->nheap == self->cap_heap) {
-        size_t cap = self->cap_heap ? self->cap_heap * 2 : 1024;
-        Entry *heap = PyMem_RawRealloc(self->heap, cap * sizeof(Entry));
-        if (!heap)
-            return -1;
-        self->heap = heap;
-        self->cap_heap = cap;
-    }
+    if (reserve((void **)&self->heap, &self->cap_heap, self->nheap, sizeof(Entry)) < 0)
+        return -1;
     size_t i = self->nheap++;
     while (i) {
         size_t up = (i - 1) / 2;
@@ -869,14 +871,8 @@ static int priority(const Seeker *self, const Pos *p) {
 }
 
 static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
-    if (self->nnodes == self->cap_nodes) {
-        size_t cap = self->cap_nodes ? self->cap_nodes * 2 : 1024;
-        Node *node = PyMem_RawRealloc(self->node, cap * sizeof(Node));
-        if (!node)
-            return -1;
-        self->node = node;
-        self->cap_nodes = cap;
-    }
+    if (reserve((void **)&self->node, &self->cap_nodes, self->nnodes, sizeof(Node)) < 0)
+        return -1;
     Node *n = &self->node[self->nnodes++];
     pack(p, &n->pos);
     n->parent = parent;
