@@ -26,6 +26,12 @@
 #define MAX_MOVES 64
 #define KEY_MAX 160
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
+
 typedef struct {
     uint8_t cards[52];
     uint8_t len[7];
@@ -262,12 +268,6 @@ static size_t table_find(const Table *t, const uint8_t *key, int n, uint64_t h,
     }
     *found = 0;
     return j;
-}
-
-static int table_has(const Table *t, const uint8_t *key, int n) {
-    int found;
-    table_find(t, key, n, hash_key(key, n), &found);
-    return found;
 }
 
 /* 1 when added, 0 when there already, -1 when out of memory. */
@@ -886,8 +886,11 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
     if (steps == -1 && PyErr_Occurred())
         return NULL;
     long long limit = self->nodes + steps;
-    uint8_t key[KEY_MAX];
+    uint8_t key[KEY_MAX], keys[MAX_MOVES][KEY_MAX];
     uint16_t moves[MAX_MOVES];
+    Pos children[MAX_MOVES];
+    int sizes[MAX_MOVES], targets[MAX_MOVES];
+    uint64_t hashes[MAX_MOVES];
     while (self->state == 0 && self->nodes < limit) {
         if (!self->nheap) {
             self->state = 2;
@@ -930,15 +933,25 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
         }
         int64_t dive_tie = -((int64_t)(self->node[at].depth + 1) << 40) -
                            ((int64_t)at << 9);
+        /* Build every child and its key first, and ask for their table slots ahead:
+         * the lookups then wait for memory together rather than one after another. */
+        const Table *table = &self->seen->table;
         for (int i = 0; i < n; i++) {
             int c = moves[i] >> 3, dest = moves[i] & 7;
-            int target = p.where[c] == FOUNDATION ? dest : -1;
-            Pos child;
-            apply(&p, &child, c, dest);
-            if (table_has(&self->seen->table, key, make_key(&child, target, key)))
+            targets[i] = p.where[c] == FOUNDATION ? dest : -1;
+            apply(&p, &children[i], c, dest);
+            sizes[i] = make_key(&children[i], targets[i], keys[i]);
+            hashes[i] = hash_key(keys[i], sizes[i]);
+            PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
+        }
+        for (int i = 0; i < n; i++) {
+            int found, target = targets[i];
+            table_find(table, keys[i], sizes[i], hashes[i], &found);
+            if (found)
                 continue; /* searched already */
+            const Pos *child_ = &children[i];
             Entry next;
-            next.priority = priority(self, &child);
+            next.priority = priority(self, child_);
             next.parent = at;
             next.move = moves[i];
             next.target = (int8_t)target;
