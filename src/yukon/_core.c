@@ -945,16 +945,15 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
         }
         for (int i = 0; i < n; i++) {
-            int found, target = targets[i];
+            int found;
             table_find(table, keys[i], sizes[i], hashes[i], &found);
             if (found)
                 continue; /* searched already */
-            const Pos *child_ = &children[i];
             Entry next;
-            next.priority = priority(self, child_);
+            next.priority = priority(self, &children[i]);
             next.parent = at;
             next.move = moves[i];
-            next.target = (int8_t)target;
+            next.target = (int8_t)targets[i];
             next.tie = self->dive ? dive_tie + i : ++self->counter;
             if (heap_push(self, &next) < 0)
                 return PyErr_NoMemory();
