@@ -62,6 +62,18 @@ def test_python_dash_m_runs_the_command_line() -> None:
     assert bad.returncode == 2 and "algorithm 9" in bad.stderr
 
 
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """``yukon deal CODE | head -1``: the pipe closes before the command writes."""
+    command = [sys.executable, "-m", "yukon", "deal", "YU1-C-AAAAAAB"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # long before the interpreter has started up
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait() == 1
+    assert errors == ""
+
+
 def test_solve_prints_verdict_cost_and_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "YU1-C-AAAAAAB", "--max-nodes", "5000"]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -1,8 +1,6 @@
 """``python -m yukon``: the command line."""
 
-import sys
-
-from ._cli import main
+from ._cli import main_exit
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main_exit()

@@ -11,6 +11,7 @@ Bad input prints the error and exits with status 2, as argparse does for bad opt
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -142,5 +143,16 @@ def _survey(args: argparse.Namespace) -> int:
 
 
 def main_exit() -> None:
-    """Entry point of the ``yukon`` console script."""
-    sys.exit(main())
+    """Entry point of the ``yukon`` console script (and ``python -m yukon``).
+
+    A reader that stops early (``yukon deal CODE | head``) closes the pipe: that ends
+    the command quietly, as it ends other Unix tools, instead of with a traceback."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would try to flush stdout again at exit and complain: point it at
+        # nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
