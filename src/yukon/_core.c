@@ -44,12 +44,15 @@ typedef struct {
 static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
 static uint8_t PARENTS[2][52][4]; /* the cards c may go on */
 static uint8_t NPARENTS[2][52];
+static uint8_t CHILDREN[2][53][4]; /* the cards that may go on t (52: empty), suit order */
+static uint8_t NCHILDREN[2][53];
 static const uint8_t PARTNER[4] = {3, 2, 1, 0};
 static const uint8_t OTHER[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
 
 static int is_red(int c) { return c / 13 == 1 || c / 13 == 2; }
 
 static void init_tables(void) {
+    memset(NCHILDREN, 0, sizeof NCHILDREN);
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 52; c++) {
             NPARENTS[r][c] = 0;
@@ -62,6 +65,8 @@ static void init_tables(void) {
                 FITS[r][c][t] = (uint8_t)ok;
                 if (ok && t < 52)
                     PARENTS[r][c][NPARENTS[r][c]++] = (uint8_t)t;
+                if (ok)
+                    CHILDREN[r][t][NCHILDREN[r][t]++] = (uint8_t)c;
             }
         }
 }
@@ -270,9 +275,8 @@ static size_t table_find(const Table *t, const uint8_t *key, int n, uint64_t h,
     return j;
 }
 
-/* 1 when added, 0 when there already, -1 when out of memory. */
-static int table_add(Table *t, const uint8_t *key, int n) {
-    uint64_t h = hash_key(key, n);
+/* 1 when added, 0 when there already, -1 when out of memory; h is the key's hash. */
+static int table_add(Table *t, const uint8_t *key, int n, uint64_t h) {
     int found;
     size_t j = table_find(t, key, n, h, &found);
     if (found)
@@ -323,9 +327,8 @@ static int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
     }
     for (int d = 0; d < 7; d++) {
         int top = p->len[d] ? p->cards[start[d] + p->len[d] - 1] : NONE;
-        for (int c = 0; c < 52; c++) {
-            if (!FITS[relaxed][c][top])
-                continue;
+        for (int k = 0; k < NCHILDREN[relaxed][top]; k++) {
+            int c = CHILDREN[relaxed][top][k];
             int s = p->where[c];
             if (s < FOUNDATION) {
                 if (s == d)
@@ -683,6 +686,7 @@ typedef struct {
     int32_t priority;
     int32_t parent;
     int64_t tie;
+    uint64_t hash; /* of the key of the position the move leads to */
     uint16_t move;
     int8_t target;
 } Entry;
@@ -897,12 +901,18 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             break;
         }
         Entry e = heap_pop(self);
+        if (self->nheap && self->heap[0].parent >= 0) { /* most likely the next */
+            const char *next = (const char *)&self->node[self->heap[0].parent];
+            PREFETCH(next);
+            PREFETCH(next + sizeof(Node) - 1);
+        }
         Pos p;
         int moved = -1;
         if (e.parent < 0) {
             p = self->start;
         } else {
             Pos from;
+            PREFETCH(&self->seen->table.slots_[e.hash & (self->seen->table.slots - 1)]);
             unpack(&self->node[e.parent].pos, &from);
             moved = e.move >> 3;
             apply(&from, &p, moved, e.move & 7);
@@ -913,7 +923,9 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             self->state = 1;
             break;
         }
-        int added = table_add(&self->seen->table, key, make_key(&p, e.target, key));
+        int size = make_key(&p, e.target, key);
+        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash;
+        int added = table_add(&self->seen->table, key, size, hash);
         if (added < 0)
             return PyErr_NoMemory();
         if (!added)
@@ -952,6 +964,7 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             Entry next;
             next.priority = priority(self, &children[i]);
             next.parent = at;
+            next.hash = hashes[i];
             next.move = moves[i];
             next.target = (int8_t)targets[i];
             next.tie = self->dive ? dive_tie + i : ++self->counter;
@@ -1034,7 +1047,7 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->nodes = self->counter = 0;
     self->won_parent = -1;
     self->won_move = 0xffff;
-    Entry root = {0, -1, 0, 0xffff, -1};
+    Entry root = {0, -1, 0, 0, 0xffff, -1};
     self->seen = new_shared();
     if (!self->seen || heap_push(self, &root) < 0) {
         PyErr_NoMemory();
@@ -1101,7 +1114,7 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
             if (!t->slots_[j].hash)
                 continue;
             const uint8_t *key = stored(t, t->slots_[j].offset);
-            if (table_add(&union_->table, key + 1, key[0]) < 0) {
+            if (table_add(&union_->table, key + 1, key[0], hash_key(key + 1, key[0])) < 0) {
                 release(union_);
                 Py_DECREF(seq);
                 return PyErr_NoMemory();
