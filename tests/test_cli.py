@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import yukon
 from yukon import Game
 from yukon._cli import main
 
@@ -79,6 +80,7 @@ def test_solve_prints_verdict_cost_and_line(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "YU1-C-AAAAAAB: won"
     assert out[1].startswith("time ") and "positions searched" in out[1]
+    assert out[1].endswith("(compiled)") is yukon.COMPILED_SOLVER
     assert out[2].startswith("winning line (")
     game = Game.new("YU1-C-AAAAAAB")
     for move in out[3].split():

@@ -19,7 +19,7 @@ from . import __version__
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import YukonError
 from ._game import Game
-from ._solver import solve
+from ._solver import COMPILED_SOLVER, solve
 from ._state import State
 from ._survey import survey
 
@@ -117,7 +117,8 @@ def _solve(args: argparse.Namespace) -> int:
         State.deal(code), max_seconds=args.max_seconds, max_nodes=args.max_nodes
     )
     print(f"{code}: {solution.verdict.value}")
-    print(f"time {solution.seconds:.2f}s, {solution.nodes} positions searched")
+    how = "compiled" if COMPILED_SOLVER else "pure Python: no C compiler at install"
+    print(f"time {solution.seconds:.2f}s, {solution.nodes} positions searched ({how})")
     if solution.moves:
         print(f"winning line ({len(solution.moves)} moves):")
         print(" ".join(str(move) for move in solution.moves))
