@@ -895,11 +895,13 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
     Pos children[MAX_MOVES];
     int sizes[MAX_MOVES], targets[MAX_MOVES];
     uint64_t hashes[MAX_MOVES];
-    while (self->state == 0 && self->nodes < limit) {
-        if (!self->nheap) {
-            self->state = 2;
+    while (self->state == 0) {
+        if (!self->nheap) { /* as _Search.run: an empty queue is a loss, even when */
+            self->state = 2; /* the slice ran out with the last position */
             break;
         }
+        if (self->nodes >= limit)
+            break;
         Entry e = heap_pop(self);
         if (self->nheap && self->heap[0].parent >= 0) { /* most likely the next */
             const char *next = (const char *)&self->node[self->heap[0].parent];
@@ -946,19 +948,25 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
         int64_t dive_tie = -((int64_t)(self->node[at].depth + 1) << 40) -
                            ((int64_t)at << 9);
         /* Build every child and its key first, and ask for their table slots ahead:
-         * the lookups then wait for memory together rather than one after another. */
+         * the lookups then wait for memory together rather than one after another.
+         * As in _Search.run, only the searches that rank the position itself (the
+         * shaped ones) leave out a child searched already; the others queue it and
+         * skip it when it comes out, which decides when their queue runs empty. */
         const Table *table = &self->seen->table;
+        int shaped = self->misplaced || self->buried || self->turn;
         for (int i = 0; i < n; i++) {
             int c = moves[i] >> 3, dest = moves[i] & 7;
             targets[i] = p.where[c] == FOUNDATION ? dest : -1;
             apply(&p, &children[i], c, dest);
             sizes[i] = make_key(&children[i], targets[i], keys[i]);
             hashes[i] = hash_key(keys[i], sizes[i]);
-            PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
+            if (shaped)
+                PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
         }
         for (int i = 0; i < n; i++) {
-            int found;
-            table_find(table, keys[i], sizes[i], hashes[i], &found);
+            int found = 0;
+            if (shaped)
+                table_find(table, keys[i], sizes[i], hashes[i], &found);
             if (found)
                 continue; /* searched already */
             Entry next;
