@@ -102,8 +102,9 @@ def test_the_best_known_verdicts_match_the_data_and_never_contradict() -> None:
 
 
 def test_the_core_and_the_shared_python_searches_exhaust_the_same_game() -> None:
-    """A loss proved both by the compiled core alone and by the Python searches with one
-    table from the start searched the same positions: the data must say so."""
+    """A loss proved both by the depth-first core (an earlier version of the compiled
+    core, run alone) and by the Python searches with one table from the start searched
+    the same positions, the reachable game: the data must say so."""
     runs = _records(ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl")
     python = {
         r["code"]: r["nodes"]

@@ -117,7 +117,7 @@ def _solve(args: argparse.Namespace) -> int:
         State.deal(code), max_seconds=args.max_seconds, max_nodes=args.max_nodes
     )
     print(f"{code}: {solution.verdict.value}")
-    how = "compiled" if COMPILED_SOLVER else "pure Python: no C compiler at install"
+    how = "compiled" if COMPILED_SOLVER else "pure Python: the C core was not built"
     print(f"time {solution.seconds:.2f}s, {solution.nodes} positions searched ({how})")
     if solution.moves:
         print(f"winning line ({len(solution.moves)} moves):")
