@@ -4,7 +4,9 @@
  * in the same order and finds the same line, 25 to 50 times faster; and share(), the
  * searches' one table after _SHARE_AFTER positions. It is optional: when it cannot be
  * built, the library runs the pure-Python searches, which stay the reference it is
- * tested against.
+ * tested against. So the rules of _state.py and the search of _solver.py are written
+ * twice, here and there: a change to either must be made in both places, and
+ * tests/test_core.py compares the two search by search.
  *
  * A position is packed into a few small arrays: the 52 cards of the columns laid end to
  * end (column 0 first, each bottom to top), each column's length and face-down count,
@@ -201,21 +203,66 @@ typedef struct {
 
 #define CHUNK (1u << 22)
 
-static uint64_t hash_key(const uint8_t *key, int n) {
-    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)n;
+/* A position's hash is the sum of its columns' hashes, plus its foundations' and the
+ * waiting column's: like the key, it does not depend on the order of the columns, and
+ * a child's hash needs only the columns its move changed hashed again. */
+
+static inline uint64_t mix(uint64_t h) {
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 29;
+    h *= 0x94d049bb133111ebULL;
+    h ^= h >> 32;
+    return h;
+}
+
+static uint64_t column_hash(const uint8_t *cards, int len, int hid) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)(len << 8 | hid);
     int i = 0;
-    for (; i + 8 <= n; i += 8) { /* eight bytes at a time */
+    for (; i + 8 <= len; i += 8) { /* eight bytes at a time */
         uint64_t w;
-        memcpy(&w, key + i, 8);
+        memcpy(&w, cards + i, 8);
         h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
         h ^= h >> 31;
     }
-    for (; i < n; i++)
-        h = (h ^ key[i]) * 0x94d049bb133111ebULL;
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 32;
+    for (; i < len; i++)
+        h = (h ^ cards[i]) * 0x94d049bb133111ebULL;
+    return mix(h);
+}
+
+/* From the column hashes, the foundations and the waiting column's hash (NULL: none). */
+static uint64_t position_hash(const uint64_t *columns, const uint8_t *found,
+                              const uint64_t *waiting) {
+    uint32_t homes;
+    memcpy(&homes, found, 4);
+    uint64_t h = mix(homes ^ 0x5bd1e9955bd1e995ULL);
+    for (int s = 0; s < 7; s++)
+        h += columns[s];
+    if (waiting)
+        h ^= mix(*waiting + 0x2545f4914f6cdd1dULL);
+    h = mix(h);
     return h ? h : 1;
+}
+
+static void column_hashes(const Pos *p, uint64_t *columns) {
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++)
+        columns[s] = column_hash(p->cards + at, p->len[s], p->hid[s]);
+}
+
+/* The same hash, from a key made by make_key. */
+static uint64_t hash_key(const uint8_t *key, int n) {
+    uint64_t columns[7], waiting;
+    int k = 0;
+    for (int s = 0; s < 7; s++) {
+        columns[s] = column_hash(key + k + 2, key[k], key[k + 1]);
+        k += 2 + key[k];
+    }
+    const uint8_t *found = key + k;
+    k += 4;
+    if (k == n)
+        return position_hash(columns, found, NULL);
+    waiting = column_hash(key + k + 3, key[k + 1], key[k + 2]);
+    return position_hash(columns, found, &waiting);
 }
 
 static int table_init(Table *t) {
@@ -273,6 +320,15 @@ static size_t table_find(const Table *t, const uint8_t *key, int n, uint64_t h,
     }
     *found = 0;
     return j;
+}
+
+/* Whether some position with this hash is in the table (most likely: this one). */
+static int table_holds_hash(const Table *t, uint64_t h) {
+    size_t j = (size_t)h & (t->slots - 1);
+    for (; t->slots_[j].hash; j = (j + 1) & (t->slots - 1))
+        if (t->slots_[j].hash == h)
+            return 1;
+    return 0;
 }
 
 /* 1 when added, 0 when there already, -1 when out of memory; h is the key's hash. */
@@ -682,14 +738,179 @@ typedef struct {
     uint16_t via;
 } Node;
 
+/* A move waiting in a queue: from a searched position (its node), to the child. */
 typedef struct {
-    int32_t priority;
-    int32_t parent;
-    int64_t tie;
     uint64_t hash; /* of the key of the position the move leads to */
+    int32_t parent;
     uint16_t move;
     int8_t target;
 } Entry;
+
+/* ---- the queue: _Search's heap, ordered by (priority, tie), kept as buckets.
+ *
+ * Its ties are made so that a bucket can stand for them. A search that breaks ties in
+ * the order found numbers its entries as it queues them, so among equal priorities the
+ * first queued comes out first: each priority is a first-in first-out bucket. A diving
+ * search's tie puts the deepest first, then the latest position expanded, then the
+ * move order: each (priority, depth) is a last-in first-out bucket, into which a
+ * position's children go in reverse move order. Only the buckets that hold entries sit
+ * in a small heap, by their key; an entry is pushed and popped in constant time, and
+ * the entries of a bucket lie together in memory. */
+
+typedef struct {
+    Entry *items;
+    uint32_t head, count, cap; /* first in, first out: items[head:count] */
+    uint64_t key;
+} Bucket;
+
+typedef struct {
+    Bucket *buckets;
+    size_t nbuckets, cap_buckets;
+    uint64_t *map_keys; /* key + 1 -> bucket (0: free slot), open addressing */
+    uint32_t *map_values;
+    size_t map_slots;
+    uint32_t *order; /* the buckets holding entries: a heap by key */
+    size_t norder, cap_order;
+    size_t size; /* entries in all */
+    int lifo;
+} Queue;
+
+/* The bucket key: priority first (lower first), then, for a diving search, depth
+ * (deeper first). */
+static inline uint64_t bucket_key(int32_t priority, int32_t depth, int lifo) {
+    uint64_t key = (uint64_t)((uint32_t)priority ^ 0x80000000u) << 32;
+    return lifo ? key | (uint32_t)(0xffffffffu - (uint32_t)depth) : key;
+}
+
+static void queue_free(Queue *q) {
+    for (size_t i = 0; i < q->nbuckets; i++)
+        PyMem_RawFree(q->buckets[i].items);
+    PyMem_RawFree(q->buckets);
+    PyMem_RawFree(q->map_keys);
+    PyMem_RawFree(q->map_values);
+    PyMem_RawFree(q->order);
+    int lifo = q->lifo;
+    memset(q, 0, sizeof *q);
+    q->lifo = lifo;
+}
+
+static int reserve(void **items, size_t *capacity, size_t used, size_t size);
+
+/* The bucket for a key, made when new; -1 when out of memory. */
+static long queue_bucket(Queue *q, uint64_t key) {
+    if ((q->nbuckets + 1) * 2 > q->map_slots) { /* grow the map, and place all again */
+        size_t slots = q->map_slots ? q->map_slots * 2 : 1024;
+        uint64_t *keys = PyMem_RawCalloc(slots, sizeof *keys);
+        uint32_t *values = PyMem_RawMalloc(slots * sizeof *values);
+        if (!keys || !values) {
+            PyMem_RawFree(keys);
+            PyMem_RawFree(values);
+            return -1;
+        }
+        for (size_t b = 0; b < q->nbuckets; b++) {
+            uint64_t k = q->buckets[b].key;
+            size_t j = (size_t)((k * 0x9e3779b97f4a7c15ULL) >> 20) & (slots - 1);
+            while (keys[j])
+                j = (j + 1) & (slots - 1);
+            keys[j] = k + 1;
+            values[j] = (uint32_t)b;
+        }
+        PyMem_RawFree(q->map_keys);
+        PyMem_RawFree(q->map_values);
+        q->map_keys = keys;
+        q->map_values = values;
+        q->map_slots = slots;
+    }
+    size_t j = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & (q->map_slots - 1);
+    while (q->map_keys[j]) {
+        if (q->map_keys[j] == key + 1)
+            return q->map_values[j];
+        j = (j + 1) & (q->map_slots - 1);
+    }
+    if (reserve((void **)&q->buckets, &q->cap_buckets, q->nbuckets, sizeof(Bucket)) < 0)
+        return -1;
+    Bucket *b = &q->buckets[q->nbuckets];
+    memset(b, 0, sizeof *b);
+    b->key = key;
+    q->map_keys[j] = key + 1;
+    q->map_values[j] = (uint32_t)q->nbuckets;
+    return (long)q->nbuckets++;
+}
+
+static inline uint64_t order_key(const Queue *q, size_t i) {
+    return q->buckets[q->order[i]].key;
+}
+
+static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e) {
+    long at = queue_bucket(q, bucket_key(priority, depth, q->lifo));
+    if (at < 0)
+        return -1;
+    Bucket *b = &q->buckets[at];
+    if (b->count == b->head) { /* it holds entries again: into the heap */
+        b->head = b->count = 0;
+        if (reserve((void **)&q->order, &q->cap_order, q->norder, sizeof(uint32_t)) < 0)
+            return -1;
+        size_t i = q->norder++;
+        while (i && order_key(q, (i - 1) / 2) > b->key) {
+            q->order[i] = q->order[(i - 1) / 2];
+            i = (i - 1) / 2;
+        }
+        q->order[i] = (uint32_t)at;
+    }
+    if (b->count == b->cap) {
+        if (b->head > b->cap / 2) { /* room enough once the taken entries go */
+            memmove(b->items, b->items + b->head, (b->count - b->head) * sizeof(Entry));
+            b->count -= b->head;
+            b->head = 0;
+        } else {
+            /* many buckets hold a few entries: they start small */
+            uint32_t cap = b->cap ? b->cap * 2 : 8;
+            Entry *grown = PyMem_RawRealloc(b->items, cap * sizeof(Entry));
+            if (!grown)
+                return -1;
+            b->items = grown;
+            b->cap = cap;
+        }
+    }
+    b->items[b->count++] = *e;
+    q->size++;
+    return 0;
+}
+
+/* The next entry to search: from the bucket with the lowest key. */
+static Entry queue_pop(Queue *q) {
+    Bucket *b = &q->buckets[q->order[0]];
+    Entry e = q->lifo ? b->items[--b->count] : b->items[b->head++];
+    q->size--;
+    if (b->count == b->head) { /* empty: out of the heap, its memory freed */
+        PyMem_RawFree(b->items);
+        b->items = NULL;
+        b->head = b->count = b->cap = 0;
+        uint32_t last = q->order[--q->norder];
+        uint64_t key = q->buckets[last].key;
+        size_t i = 0, n = q->norder;
+        for (;;) {
+            size_t child = 2 * i + 1;
+            if (child >= n)
+                break;
+            if (child + 1 < n && order_key(q, child + 1) < order_key(q, child))
+                child++;
+            if (order_key(q, child) >= key)
+                break;
+            q->order[i] = q->order[child];
+            i = child;
+        }
+        if (n)
+            q->order[i] = last;
+    }
+    return e;
+}
+
+/* The entry queue_pop would give next (the queue holds one). */
+static inline const Entry *queue_peek(const Queue *q) {
+    const Bucket *b = &q->buckets[q->order[0]];
+    return q->lifo ? &b->items[b->count - 1] : &b->items[b->head];
+}
 
 /* A table of searched positions that several searches may hold: freed by the last. */
 typedef struct {
@@ -720,20 +941,15 @@ typedef struct {
     int relaxed;
     int flip, dig, misplaced, buried, turn, dive;
     int state; /* 0 searching, 1 won, 2 lost */
-    long long nodes, counter;
+    long long nodes;
     Shared *seen; /* its own table, or one shared with other searches */
     Node *node;
     size_t nnodes, cap_nodes;
-    Entry *heap;
-    size_t nheap, cap_heap;
+    Queue queue;
     Pos start;
     int32_t won_parent;
     uint16_t won_move;
 } Seeker;
-
-static inline int entry_less(const Entry *a, const Entry *b) {
-    return a->priority < b->priority || (a->priority == b->priority && a->tie < b->tie);
-}
 
 /* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
 static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
@@ -746,41 +962,6 @@ static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
     *items = grown;
     *capacity = capacity_;
     return 0;
-}
-
-static int heap_push(Seeker *self, const Entry *e) {
-    if (reserve((void **)&self->heap, &self->cap_heap, self->nheap, sizeof(Entry)) < 0)
-        return -1;
-    size_t i = self->nheap++;
-    while (i) {
-        size_t up = (i - 1) / 2;
-        if (!entry_less(e, &self->heap[up]))
-            break;
-        self->heap[i] = self->heap[up];
-        i = up;
-    }
-    self->heap[i] = *e;
-    return 0;
-}
-
-static Entry heap_pop(Seeker *self) {
-    Entry top = self->heap[0];
-    Entry last = self->heap[--self->nheap];
-    size_t i = 0, n = self->nheap;
-    for (;;) {
-        size_t child = 2 * i + 1;
-        if (child >= n)
-            break;
-        if (child + 1 < n && entry_less(&self->heap[child + 1], &self->heap[child]))
-            child++;
-        if (!entry_less(&self->heap[child], &last))
-            break;
-        self->heap[i] = self->heap[child];
-        i = child;
-    }
-    if (n)
-        self->heap[i] = last;
-    return top;
 }
 
 /* As _solver._to_turn. */
@@ -890,21 +1071,21 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
     if (steps == -1 && PyErr_Occurred())
         return NULL;
     long long limit = self->nodes + steps;
-    uint8_t key[KEY_MAX], keys[MAX_MOVES][KEY_MAX];
+    uint8_t key[KEY_MAX];
     uint16_t moves[MAX_MOVES];
     Pos children[MAX_MOVES];
-    int sizes[MAX_MOVES], targets[MAX_MOVES];
+    int targets[MAX_MOVES];
     uint64_t hashes[MAX_MOVES];
     while (self->state == 0) {
-        if (!self->nheap) { /* as _Search.run: an empty queue is a loss, even when */
+        if (!self->queue.size) { /* as _Search.run: an empty queue is a loss, even when */
             self->state = 2; /* the slice ran out with the last position */
             break;
         }
         if (self->nodes >= limit)
             break;
-        Entry e = heap_pop(self);
-        if (self->nheap && self->heap[0].parent >= 0) { /* most likely the next */
-            const char *next = (const char *)&self->node[self->heap[0].parent];
+        Entry e = queue_pop(&self->queue);
+        if (self->queue.size && queue_peek(&self->queue)->parent >= 0) { /* likely next */
+            const char *next = (const char *)&self->node[queue_peek(&self->queue)->parent];
             PREFETCH(next);
             PREFETCH(next + sizeof(Node) - 1);
         }
@@ -926,7 +1107,11 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             break;
         }
         int size = make_key(&p, e.target, key);
-        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash;
+        uint64_t hash = e.hash, columns[7];
+        if (e.parent < 0) {
+            column_hashes(&p, columns);
+            hash = position_hash(columns, p.found, NULL); /* the start waits for none */
+        }
         int added = table_add(&self->seen->table, key, size, hash);
         if (added < 0)
             return PyErr_NoMemory();
@@ -945,47 +1130,56 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
         } else {
             n = ordered(&p, self->relaxed, e.target, moves);
         }
-        int64_t dive_tie = -((int64_t)(self->node[at].depth + 1) << 40) -
-                           ((int64_t)at << 9);
-        /* Build every child and its key first, and ask for their table slots ahead:
-         * the lookups then wait for memory together rather than one after another.
-         * As in _Search.run, only the searches that rank the position itself (the
+        int32_t depth = self->node[at].depth + 1; /* the children's */
+        /* Build every child and its hash first (only the columns the move changed are
+         * hashed again), and ask for their table slots ahead: the lookups then wait for
+         * memory together rather than one after another; a child's key is made only
+         * when a position with its hash is found. As in _Search.run, only the searches that rank the position itself (the
          * shaped ones) leave out a child searched already; the others queue it and
          * skip it when it comes out, which decides when their queue runs empty. */
         const Table *table = &self->seen->table;
         int shaped = self->misplaced || self->buried || self->turn;
+        column_hashes(&p, columns);
         for (int i = 0; i < n; i++) {
-            int c = moves[i] >> 3, dest = moves[i] & 7;
-            targets[i] = p.where[c] == FOUNDATION ? dest : -1;
+            int c = moves[i] >> 3, dest = moves[i] & 7, source = p.where[c];
+            const Pos *child = &children[i];
+            targets[i] = source == FOUNDATION ? dest : -1;
             apply(&p, &children[i], c, dest);
-            sizes[i] = make_key(&children[i], targets[i], keys[i]);
-            hashes[i] = hash_key(keys[i], sizes[i]);
+            uint64_t changed[7];
+            memcpy(changed, columns, sizeof changed);
+            for (int k = 0; k < 2; k++) {
+                int s = k ? dest : source;
+                if (s < FOUNDATION)
+                    changed[s] = column_hash(child->cards + start_of(child, s),
+                                             child->len[s], child->hid[s]);
+            }
+            hashes[i] = position_hash(changed, child->found,
+                                      targets[i] < 0 ? NULL : &changed[targets[i]]);
             if (shaped)
                 PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
         }
-        for (int i = 0; i < n; i++) {
+        for (int k = 0; k < n; k++) {
+            int i = self->dive ? n - 1 - k : k; /* see the queue's notes */
             int found = 0;
-            if (shaped)
-                table_find(table, keys[i], sizes[i], hashes[i], &found);
+            if (shaped && table_holds_hash(table, hashes[i])) { /* then compare keys */
+                int size_ = make_key(&children[i], targets[i], key);
+                table_find(table, key, size_, hashes[i], &found);
+            }
             if (found)
                 continue; /* searched already */
             Entry next;
-            next.priority = priority(self, &children[i]);
             next.parent = at;
             next.hash = hashes[i];
             next.move = moves[i];
             next.target = (int8_t)targets[i];
-            next.tie = self->dive ? dive_tie + i : ++self->counter;
-            if (heap_push(self, &next) < 0)
+            if (queue_push(&self->queue, priority(self, &children[i]), depth, &next) < 0)
                 return PyErr_NoMemory();
         }
     }
     if (self->state) { /* done: keep only what the line needs */
         release(self->seen);
         self->seen = NULL;
-        PyMem_RawFree(self->heap);
-        self->heap = NULL;
-        self->nheap = self->cap_heap = 0;
+        queue_free(&self->queue);
     }
     return PyLong_FromLong(self->state);
 }
@@ -1026,10 +1220,9 @@ static void Seeker_clear(Seeker *self) {
     release(self->seen);
     self->seen = NULL;
     PyMem_RawFree(self->node);
-    PyMem_RawFree(self->heap);
+    queue_free(&self->queue);
     self->node = NULL;
-    self->heap = NULL;
-    self->nnodes = self->cap_nodes = self->nheap = self->cap_heap = 0;
+    self->nnodes = self->cap_nodes = 0;
 }
 
 static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
@@ -1052,12 +1245,13 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->turn = w[4];
     self->dive = w[5];
     self->state = 0;
-    self->nodes = self->counter = 0;
+    self->nodes = 0;
+    self->queue.lifo = self->dive;
     self->won_parent = -1;
     self->won_move = 0xffff;
-    Entry root = {0, -1, 0, 0, 0xffff, -1};
+    Entry root = {0, -1, 0xffff, -1};
     self->seen = new_shared();
-    if (!self->seen || heap_push(self, &root) < 0) {
+    if (!self->seen || queue_push(&self->queue, 0, 0, &root) < 0) {
         PyErr_NoMemory();
         return -1;
     }
