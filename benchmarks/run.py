@@ -287,7 +287,7 @@ def _line(row: dict[str, object]) -> str:
     if row["row"] == "solver":
         return (
             f"{'solver':<22} {value:>12.1%} {row['unit']}, median "
-            f"{row['median_seconds']:.2f} s, 95th percentile {row['p95_seconds']:.2f} s"
+            f"{row['median_seconds']:.3f} s, 95th percentile {row['p95_seconds']:.2f} s"
             f"  (target >= 99%, median < 1 s: "
             f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )

@@ -1,7 +1,7 @@
 /* The solver's compiled core: _solver._Search in C, with the same rules, keys, move
  * order, priorities and sound prunings (safe foundation moves, returns followed by
  * their use, Kings stay put, dead ends, twins), so that it searches the same positions
- * in the same order and finds the same line, 25 to 50 times faster; and share(), the
+ * in the same order and finds the same line, 40 to 80 times faster; and share(), the
  * searches' one table after _SHARE_AFTER positions. It is optional: when it cannot be
  * built, the library runs the pure-Python searches, which stay the reference it is
  * tested against. So the rules of _state.py and the search of _solver.py are written

@@ -68,7 +68,7 @@ where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the
 searches run compiled: :class:`_Search` in C, with the same rules, keys, move order,
 priorities, ties and prunings, and the same sharing of one table, so the solver
 searches the same positions in the same order and gives the same verdict, node count
-and line as without the core, 25 to 50 times faster. The test suite holds the two to
+and line as without the core, 40 to 80 times faster. The test suite holds the two to
 that, search by search.
 """
 
