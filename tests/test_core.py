@@ -7,7 +7,9 @@ promise tested: the same searches, positions, verdicts and lines, only faster.
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -135,3 +137,33 @@ def test_the_core_refuses_what_is_no_position() -> None:
         _core.Seeker(state._cols[:6], state._hidden, state._found, False, weights)
     with pytest.raises(TypeError, match="Seeker"):
         _core.share([object()])  # type: ignore[list-item]
+
+
+def test_solves_in_threads_get_the_answers_they_get_alone() -> None:
+    """The compiled searches let go of the GIL while they run, so solves in threads run
+    side by side; each still gets its own answer, position for position."""
+    codes = ["YU1-C-AAAAAJV", "YU1-C-AAAAAKU", "YU1-C-AAAAAAB", "YU1-R-AAAAAAD"]
+    alone = [yukon.solve(yukon.deal(code)) for code in codes]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(codes)) as pool:
+        together = list(pool.map(lambda code: yukon.solve(yukon.deal(code)), codes))
+    assert [(s.verdict, s.nodes, s.moves) for s in together] == [
+        (s.verdict, s.nodes, s.moves) for s in alone
+    ]
+
+
+def test_a_running_search_refuses_other_calls() -> None:
+    """While one thread runs a slice without the GIL, no other call may touch that
+    search (nor its table: ``share`` and ``__init__`` ask the same question)."""
+    state = yukon.deal("YU1-C-AAAAAKU")
+    seeker = _core.Seeker(state._cols, state._hidden, state._found, False, (0,) * 6)
+    worker = threading.Thread(target=seeker.run, args=(150_000,))
+    refusals: list[str] = []
+    worker.start()
+    while worker.is_alive() and not refusals:
+        try:
+            seeker.line()
+        except RuntimeError as refusal:
+            refusals.append(str(refusal))
+    worker.join()
+    assert refusals and "running" in refusals[0]
+    assert seeker.nodes == 150_000 and seeker.line() == []  # the slice ran whole

@@ -916,6 +916,7 @@ static inline const Entry *queue_peek(const Queue *q) {
 typedef struct {
     Table table;
     Py_ssize_t holders;
+    int busy; /* a search holding it is running, without the GIL */
 } Shared;
 
 static Shared *new_shared(void) {
@@ -924,8 +925,10 @@ static Shared *new_shared(void) {
         PyMem_RawFree(shared);
         return NULL;
     }
-    if (shared)
+    if (shared) {
         shared->holders = 1;
+        shared->busy = 0;
+    }
     return shared;
 }
 
@@ -941,6 +944,7 @@ typedef struct {
     int relaxed;
     int flip, dig, misplaced, buried, turn, dive;
     int state; /* 0 searching, 1 won, 2 lost */
+    int busy;  /* running, without the GIL: no other call may touch it */
     long long nodes;
     Shared *seen; /* its own table, or one shared with other searches */
     Node *node;
@@ -1066,11 +1070,9 @@ static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
     return 0;
 }
 
-static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
-    long long steps = PyLong_AsLongLong(arg);
-    if (steps == -1 && PyErr_Occurred())
-        return NULL;
-    long long limit = self->nodes + steps;
+/* The search itself, up to limit positions: no Python object is touched, so it runs
+ * without the GIL. 0, or -1 when out of memory. */
+static int search(Seeker *self, long long limit) {
     uint8_t key[KEY_MAX];
     uint16_t moves[MAX_MOVES];
     Pos children[MAX_MOVES];
@@ -1114,13 +1116,13 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
         }
         int added = table_add(&self->seen->table, key, size, hash);
         if (added < 0)
-            return PyErr_NoMemory();
+            return -1;
         if (!added)
             continue;
         self->nodes++;
         int32_t at = (int32_t)self->nnodes;
         if (add_node(self, &p, e.parent, e.move) < 0)
-            return PyErr_NoMemory();
+            return -1;
         if (dead_end(&p, self->relaxed, moved))
             continue;
         int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
@@ -1173,7 +1175,7 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
             next.move = moves[i];
             next.target = (int8_t)targets[i];
             if (queue_push(&self->queue, priority(self, &children[i]), depth, &next) < 0)
-                return PyErr_NoMemory();
+                return -1;
         }
     }
     if (self->state) { /* done: keep only what the line needs */
@@ -1181,10 +1183,48 @@ static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
         self->seen = NULL;
         queue_free(&self->queue);
     }
+    return 0;
+}
+
+/* Whether a call may touch this search now; else a RuntimeError is set. */
+static int idle(const Seeker *self) {
+    if (self->busy || (self->seen && self->seen->busy)) {
+        PyErr_SetString(PyExc_RuntimeError, "a search (or one sharing its table) is running");
+        return 0;
+    }
+    return 1;
+}
+
+/* Run a slice without the GIL, so that searches in other threads run meanwhile. */
+static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
+    long long steps = PyLong_AsLongLong(arg);
+    if (steps == -1 && PyErr_Occurred())
+        return NULL;
+    if (!idle(self))
+        return NULL;
+    Shared *seen = self->seen; /* the search may let go of it when it ends */
+    if (seen) {
+        seen->holders++;
+        seen->busy = 1;
+    }
+    self->busy = 1;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = search(self, self->nodes + steps);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (seen) {
+        seen->busy = 0;
+        release(seen);
+    }
+    if (failed)
+        return PyErr_NoMemory();
     return PyLong_FromLong(self->state);
 }
 
 static PyObject *Seeker_line(Seeker *self, PyObject *Py_UNUSED(ignored)) {
+    if (!idle(self))
+        return NULL;
     PyObject *line = PyList_New(0), *move = NULL;
     if (!line || self->state != 1)
         return line;
@@ -1234,7 +1274,7 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
                                      &found, &relaxed, &w[0], &w[1], &w[2], &w[3], &w[4],
                                      &w[5]))
         return -1;
-    if (read_position(cols, hidden, found, &self->start) < 0)
+    if (!idle(self) || read_position(cols, hidden, found, &self->start) < 0)
         return -1;
     Seeker_clear(self);
     self->relaxed = relaxed;
@@ -1296,12 +1336,17 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
         return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     PyObject **items = PySequence_Fast_ITEMS(seq);
-    for (Py_ssize_t i = 0; i < n; i++)
+    for (Py_ssize_t i = 0; i < n; i++) {
         if (!PyObject_TypeCheck(items[i], &SeekerType)) {
             Py_DECREF(seq);
             PyErr_SetString(PyExc_TypeError, "share() takes Seeker objects");
             return NULL;
         }
+        if (!idle((Seeker *)items[i])) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
     Shared *union_ = new_shared();
     if (!union_) {
         Py_DECREF(seq);
