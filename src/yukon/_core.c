@@ -746,6 +746,19 @@ typedef struct {
     int8_t target;
 } Entry;
 
+/* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
+static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
+    if (used < *capacity)
+        return 0;
+    size_t capacity_ = *capacity ? *capacity * 2 : 1024;
+    void *grown = PyMem_RawRealloc(*items, capacity_ * size);
+    if (!grown)
+        return -1;
+    *items = grown;
+    *capacity = capacity_;
+    return 0;
+}
+
 /* ---- the queue: _Search's heap, ordered by (priority, tie), kept as buckets.
  *
  * Its ties are made so that a bucket can stand for them. A search that breaks ties in
@@ -793,8 +806,6 @@ static void queue_free(Queue *q) {
     memset(q, 0, sizeof *q);
     q->lifo = lifo;
 }
-
-static int reserve(void **items, size_t *capacity, size_t used, size_t size);
 
 /* The bucket for a key, made when new; -1 when out of memory. */
 static long queue_bucket(Queue *q, uint64_t key) {
@@ -846,17 +857,10 @@ static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e)
     if (at < 0)
         return -1;
     Bucket *b = &q->buckets[at];
-    if (b->count == b->head) { /* it holds entries again: into the heap */
-        b->head = b->count = 0;
-        if (reserve((void **)&q->order, &q->cap_order, q->norder, sizeof(uint32_t)) < 0)
-            return -1;
-        size_t i = q->norder++;
-        while (i && order_key(q, (i - 1) / 2) > b->key) {
-            q->order[i] = q->order[(i - 1) / 2];
-            i = (i - 1) / 2;
-        }
-        q->order[i] = (uint32_t)at;
-    }
+    /* Room first, so that running out of memory leaves the queue as it was. */
+    if (b->count == b->head && reserve((void **)&q->order, &q->cap_order, q->norder,
+                                       sizeof(uint32_t)) < 0)
+        return -1;
     if (b->count == b->cap) {
         if (b->head > b->cap / 2) { /* room enough once the taken entries go */
             memmove(b->items, b->items + b->head, (b->count - b->head) * sizeof(Entry));
@@ -871,6 +875,15 @@ static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e)
             b->items = grown;
             b->cap = cap;
         }
+    }
+    if (b->count == b->head) { /* it holds entries again: into the heap */
+        b->head = b->count = 0;
+        size_t i = q->norder++;
+        while (i && order_key(q, (i - 1) / 2) > b->key) {
+            q->order[i] = q->order[(i - 1) / 2];
+            i = (i - 1) / 2;
+        }
+        q->order[i] = (uint32_t)at;
     }
     b->items[b->count++] = *e;
     q->size++;
@@ -954,19 +967,6 @@ typedef struct {
     int32_t won_parent;
     uint16_t won_move;
 } Seeker;
-
-/* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
-static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
-    if (used < *capacity)
-        return 0;
-    size_t capacity_ = *capacity ? *capacity * 2 : 1024;
-    void *grown = PyMem_RawRealloc(*items, capacity_ * size);
-    if (!grown)
-        return -1;
-    *items = grown;
-    *capacity = capacity_;
-    return 0;
-}
 
 /* As _solver._to_turn. */
 static int to_turn(const Pos *p, int relaxed) {
@@ -1136,9 +1136,10 @@ static int search(Seeker *self, long long limit) {
         /* Build every child and its hash first (only the columns the move changed are
          * hashed again), and ask for their table slots ahead: the lookups then wait for
          * memory together rather than one after another; a child's key is made only
-         * when a position with its hash is found. As in _Search.run, only the searches that rank the position itself (the
-         * shaped ones) leave out a child searched already; the others queue it and
-         * skip it when it comes out, which decides when their queue runs empty. */
+         * when a position with its hash is found. As in _Search.run, only the searches
+         * that rank the position itself (the shaped ones) leave out a child searched
+         * already; the others queue it and skip it when it comes out, which decides
+         * when their queue runs empty. */
         const Table *table = &self->seen->table;
         int shaped = self->misplaced || self->buried || self->turn;
         column_hashes(&p, columns);
@@ -1164,8 +1165,8 @@ static int search(Seeker *self, long long limit) {
             int i = self->dive ? n - 1 - k : k; /* see the queue's notes */
             int found = 0;
             if (shaped && table_holds_hash(table, hashes[i])) { /* then compare keys */
-                int size_ = make_key(&children[i], targets[i], key);
-                table_find(table, key, size_, hashes[i], &found);
+                int length = make_key(&children[i], targets[i], key);
+                table_find(table, key, length, hashes[i], &found);
             }
             if (found)
                 continue; /* searched already */
@@ -1253,6 +1254,8 @@ fail:
 }
 
 static PyObject *Seeker_nodes(Seeker *self, void *Py_UNUSED(closure)) {
+    if (!idle(self))
+        return NULL;
     return PyLong_FromLongLong(self->nodes);
 }
 
