@@ -203,6 +203,27 @@ typedef struct {
 
 #define CHUNK (1u << 22)
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Ask the kernel to back a large block with huge pages where it can (Linux): the
+ * table and the positions are read at random across gigabytes, and with small pages
+ * nearly every such read also misses the address cache. Only a hint; nothing depends
+ * on it. */
+static void huge_pages(void *block, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)1 << 21;
+    uintptr_t start = ((uintptr_t)block + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)block + size) & ~(huge - 1);
+    if (block && end > start)
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)block;
+    (void)size;
+#endif
+}
+
 /* A position's hash is the sum of its columns' hashes, plus its foundations' and the
  * waiting column's: like the key, it does not depend on the order of the columns, and
  * a child's hash needs only the columns its move changed hashed again. */
@@ -289,6 +310,7 @@ static int table_grow(Table *t) {
     Slot *grown = PyMem_RawCalloc(slots, sizeof(Slot));
     if (!grown)
         return -1;
+    huge_pages(grown, slots * sizeof(Slot));
     for (size_t i = 0; i < t->slots; i++) {
         uint64_t h = t->slots_[i].hash;
         if (!h)
@@ -344,6 +366,7 @@ static int table_add(Table *t, const uint8_t *key, int n, uint64_t h) {
             return -1;
         t->chunks = chunks;
         t->chunks[t->nchunks] = PyMem_RawMalloc(CHUNK);
+        huge_pages(t->chunks[t->nchunks], CHUNK);
         if (!t->chunks[t->nchunks])
             return -1;
         t->nchunks++;
@@ -754,6 +777,7 @@ static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
     void *grown = PyMem_RawRealloc(*items, capacity_ * size);
     if (!grown)
         return -1;
+    huge_pages(grown, capacity_ * size);
     *items = grown;
     *capacity = capacity_;
     return 0;
