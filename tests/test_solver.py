@@ -97,6 +97,38 @@ def test_a_return_can_be_the_only_way_to_win() -> None:
     assert not _winnable_without_returns(state)
 
 
+# A 2 can be the only place for an Ace (classic): A♥ carries 5♠, which can neither go
+# home (3♠ lies under A♥) nor anywhere else (6♥ lies under A♥, 6♦ is home under K♦), so
+# A♥ leaves only with 5♠, onto 2♠. With 2♠ home no red 3 can take it back, and no column
+# can empty for K♦ or K♣ to come back to. So 2♠, next on its foundation, must not be
+# forced home while a red Ace is out, which is why the safe-move rule asks both red
+# Aces to be home first.
+def ace_needs_a_two() -> State:
+    return position(
+        {
+            1: "[KH] 2S",
+            2: "[KS 3S 6H 3H] AH 5S",
+            3: "[QH] 4S",
+            4: "[QS] 7S",
+            5: "[JH] 2H",
+            6: "[JS] TH 9H 8H 7H 5H 4H",
+            7: "[TS] 9S 8S 6S",
+        },
+        foundations=(1, 0, 13, 13),
+    )
+
+
+def test_a_two_next_on_its_foundation_can_be_needed_where_it_is() -> None:
+    state = ace_needs_a_two()
+    solution = yukon.solve(state)
+    assert solution.verdict is Verdict.WON
+    assert replays_to_a_win(state, solution.moves)
+    assert safe_move(state) is None
+    two_home = state.apply(yukon.Move(Card.parse("2S"), None))
+    assert reference.winnable(two_home) is False  # every line, no pruning
+    assert yukon.solve(two_home).verdict is Verdict.LOST
+
+
 def _winnable_without_returns(state: State) -> bool:
     seen: set[str] = set()
     frontier = [state]

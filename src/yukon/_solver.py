@@ -21,7 +21,9 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
   from the tableau. Any winning line from the position before the move becomes one from
   the position after it by leaving out every move of ``c`` and of such returned cards
   (moving a group that carries them carries fewer cards, which the rules never refuse),
-  so the move loses nothing.
+  so the move loses nothing. Not even a 2 may go sooner: an Ace with a card on it can
+  leave its column only onto a 2 of the other colour, which may be the only way to
+  free the cards under it.
 - **Returns are followed by their use.** Bringing a card back from a foundation only
   helps through a later move that needs it: a card placed on it, a group carrying it,
   or the return of the card it covered on its foundation. Every return can be put off
