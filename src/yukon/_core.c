@@ -1133,11 +1133,7 @@ static int search(Seeker *self, long long limit) {
             break;
         }
         int size = make_key(&p, e.target, key);
-        uint64_t hash = e.hash, columns[7];
-        if (e.parent < 0) {
-            column_hashes(&p, columns);
-            hash = position_hash(columns, p.found, NULL); /* the start waits for none */
-        }
+        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash, columns[7];
         int added = table_add(&self->seen->table, key, size, hash);
         if (added < 0)
             return -1;
