@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
 from yukon._solver import _PORTFOLIO, _shape, _to_turn, dead_end, safe_move
-from yukon._state import _FITS_CLASSIC, _FITS_RELAXED
+from yukon._state import _FITS_CLASSIC, _FITS_RELAXED, _ON_FOUNDATION
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
@@ -95,6 +95,53 @@ def test_a_return_can_be_the_only_way_to_win() -> None:
     assert yukon.solve(state, _prune=False).verdict is Verdict.WON
     # Without foundation returns the same position is lost: enumerate every line.
     assert not _winnable_without_returns(state)
+
+
+def test_after_a_return_only_its_use_or_more_returns_in_suit_order() -> None:
+    """K♣ back in an empty column: only Q♥ going on it is tried. Moving K♣ on is a
+    longer way to a return straight there; K♠ (a suit before clubs, not onto K♣) comes
+    back before K♣ in the order that reaches the same positions; and Q♣, which K♣
+    covered, could come back onto K♥, but nothing could ever go on it (J♥ lies face
+    down, J♦ and every card that could lead to one are home with nothing to go on)."""
+    state = return_wins()
+    back = state.apply(yukon.Move(Card.parse("KC"), 3))
+    assert {str(m) for m in _solver._ordered(back, 3)} == {"QH>4"}
+    legal = {str(m) for m in back.legal_moves()}
+    assert {"KC>F", "KC>5", "KS>5", "QC>2"} <= legal
+    assert "KS>5" in {str(m) for m in _solver._ordered(state, -1)}
+
+
+# Only a row of returns wins (classic): J♥ must leave 10♥ (under which lie the red
+# Queens), and its only places are the black Queens, each under its King on a
+# foundation. Nothing could ever go on K♠ or K♣ (both red Queens lie face down under
+# J♥), yet bringing one back is what lets its Queen come back, onto a red King, for J♥.
+def returns_in_a_row_win() -> State:
+    return position({1: "[QD QH TH] JH", 2: "KH", 3: "KD"}, foundations=(13, 9, 11, 13))
+
+
+def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = returns_in_a_row_win()
+    solution = yukon.solve(state)
+    assert solution.verdict is Verdict.WON
+    assert replays_to_a_win(state, solution.moves)
+    king, queen = (m.card for m in solution.moves[:2])
+    assert (king.rank, queen.rank) == (13, 12) and king.suit == queen.suit
+    assert yukon.solve(state, _prune=False).verdict is Verdict.WON
+
+    # Looking only at what could go on the returned card itself loses the win.
+    def only_itself(
+        c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
+    ) -> bool:
+        home = _ON_FOUNDATION
+        return any(
+            where[x] == home or (where[x] < home and where[x] != dest)
+            for x in children[c]
+        )
+
+    monkeypatch.setattr(_solver, "_could_take_a_card", only_itself)
+    assert yukon.solve(state, _core_searches=False).verdict is Verdict.LOST
 
 
 # A 2 can be the only place for an Ace (classic): A♥ carries 5♠, which can neither go
@@ -296,7 +343,7 @@ def test_dead_end_after_a_move_agrees_with_the_full_check(
 
 _LOST_BY_SEARCH = ("YU1-C-AAAAAHR", "YU1-C-AAAAAFX")
 """Deals 199 and 153: lost, but no dead ends as dealt, so proving it takes a search
-(37 and 411 positions for one search alone)."""
+(21 and 411 positions for one search alone)."""
 
 
 @pytest.mark.parametrize("code", _LOST_BY_SEARCH)

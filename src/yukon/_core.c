@@ -1,5 +1,5 @@
 /* The solver's compiled core: _solver._Search in C, with the same rules, keys, move
- * order, priorities and sound prunings (safe foundation moves, returns followed by
+ * order, priorities and sound prunings (safe foundation moves, returns waiting for
  * their use, Kings stay put, dead ends, twins), so that it searches the same positions
  * in the same order and finds the same line, 40 to 80 times faster; and share(), the
  * searches' one table after _SHARE_AFTER positions. It is optional: when it cannot be
@@ -426,18 +426,47 @@ static int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
     return n;
 }
 
+/* As _solver._could_take_a_card: memo[column < 0][card] is -1 until known. */
+static int could_take(const Pos *p, int relaxed, int card, int column, int8_t memo[2][52]) {
+    int8_t *known = &memo[column < 0][card];
+    if (*known < 0) {
+        *known = 0;
+        for (int lower = card; lower >= card - card % 13 && !*known; lower--) {
+            int away = lower == card ? column : -1;
+            for (int k = 0; k < NCHILDREN[relaxed][lower] && !*known; k++) {
+                int x = CHILDREN[relaxed][lower][k], w = p->where[x];
+                if ((w < FOUNDATION && w != away) ||
+                    (w == FOUNDATION && could_take(p, relaxed, x, away, memo)))
+                    *known = 1;
+            }
+        }
+    }
+    return *known;
+}
+
+static int could_take_a_card(const Pos *p, int relaxed, int c, int dest) {
+    int8_t memo[2][52];
+    memset(memo, -1, sizeof memo);
+    return could_take(p, relaxed, c, dest, memo);
+}
+
 static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
     uint16_t moves[MAX_MOVES];
     int rank[MAX_MOVES], tie[MAX_MOVES];
     int n = legal_moves(p, relaxed, moves), k = 0;
+    int returned = target >= 0 ? top_of(p, target) : -1;
     for (int i = 0; i < n; i++) {
         int c = moves[i] >> 3, dest = moves[i] & 7;
         int s = p->where[c];
-        if (target >= 0 && dest != target && s != target && s != FOUNDATION)
-            continue;
         int r, t = i;
         if (s == FOUNDATION) {
+            if (target >= 0 && dest != target && c / 13 < returned / 13)
+                continue; /* returns in a row, not one onto another: in suit order */
+            if (!could_take_a_card(p, relaxed, c, dest))
+                continue;
             r = 5;
+        } else if (target >= 0 && dest != target) {
+            continue; /* after a return, only a move onto the returned card */
         } else {
             int pos = index_in(p, s, c);
             if (dest == FOUNDATION)
@@ -1132,8 +1161,21 @@ static int search(Seeker *self, long long limit) {
             self->state = 1;
             break;
         }
+        uint64_t columns[7];
+        int hashed = 0;
+        if (e.target >= 0) { /* searched already with every move, not only a return's? */
+            column_hashes(&p, columns);
+            hashed = 1;
+            uint64_t free_hash = position_hash(columns, p.found, NULL);
+            if (table_holds_hash(&self->seen->table, free_hash)) {
+                int free_size = make_key(&p, -1, key), there;
+                table_find(&self->seen->table, key, free_size, free_hash, &there);
+                if (there)
+                    continue;
+            }
+        }
         int size = make_key(&p, e.target, key);
-        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash, columns[7];
+        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash;
         int added = table_add(&self->seen->table, key, size, hash);
         if (added < 0)
             return -1;
@@ -1162,7 +1204,8 @@ static int search(Seeker *self, long long limit) {
          * when their queue runs empty. */
         const Table *table = &self->seen->table;
         int shaped = self->misplaced || self->buried || self->turn;
-        column_hashes(&p, columns);
+        if (!hashed)
+            column_hashes(&p, columns);
         for (int i = 0; i < n; i++) {
             int c = moves[i] >> 3, dest = moves[i] & 7, source = p.where[c];
             const Pos *child = &children[i];

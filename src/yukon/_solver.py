@@ -24,32 +24,48 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
   so the move loses nothing. Not even a 2 may go sooner: an Ace with a card on it can
   leave its column only onto a 2 of the other colour, which may be the only way to
   free the cards under it.
-- **Returns are followed by their use.** Bringing a card back from a foundation only
-  helps through a later move that needs it: a card placed on it, a group carrying it,
-  or the return of the card it covered on its foundation. Every return can be put off
-  until just before the first move that needs it (the moves in between cannot touch it,
-  and an empty column it would have filled only stays free longer); a move may need
-  several returns, which then come in a row just before it. So after a return the search
-  tries only further returns, moves onto the returned card and moves from its column.
+- **Returns wait for their use.** Bringing a card ``c`` back from a foundation only
+  helps through a later move that needs it there: a card placed on ``c``, or the return
+  of the card under ``c`` on its foundation. Every return can be put off until just
+  before the first such move: the moves in between cannot touch ``c`` (one that carries
+  ``c`` along with the card under it can be made without it, and ``c`` put back after:
+  a smaller group is never refused), and an empty column it would have filled only
+  stays free longer. Moving ``c`` on at once is never needed: a return straight to its
+  next place is one move shorter. A move may need several returns, which then come in
+  a row just before it, in any order that brings a card back before one returned onto
+  it; so the search takes such a row in suit order (a suit's own cards top down). After
+  a return it tries only further returns (in that order, unless onto the returned card)
+  and moves onto the returned card.
+- **Returns that nothing could use are not made.** A card is brought back only when
+  some card could one day be placed on it, or on a lower card of its suit that its
+  return lets come back in turn: a card that may go on one of them lies face up in a
+  column (for ``c`` itself, not in the column it goes to, where that card could only
+  carry ``c`` along) or on a foundation. Returns turn up no card and move none in the
+  columns, so no later move could place anything else there.
+- **A return's position searched in full covers it.** A position reached by a return is
+  skipped when the same position, with no return waiting, was searched already: that
+  search tried every move the return allows, and the rest.
 - **Kings stay put.** A King at the bottom of a column never moves to an empty column:
   the position would be the same up to the order of columns.
 - **Dead ends.** A position is not searched further when some set of cards can never
   move (see :func:`dead_end`): every card must reach a foundation to win.
 
-Eight best-first searches take turns, each ranking positions by what is left to do (see
+Nine best-first searches take turns, each ranking positions by what is left to do (see
 :class:`_Weights`): four weigh face-down cards (``f`` each), cards not yet home (1 each)
 and face-up cards lying on face-down ones (``d`` each), with ``(f, d)`` = (3, 0),
 (3, 1), (0, 0) and (1, 0); two also weigh *misplaced* cards (face-up cards not lying on a
 card they may go on, each of which must move again) and *buried* ones (cards lying on
-the next card of a foundation); two *diving* searches weigh the work to turn up each
-column's next card (see :func:`_to_turn`), one of them misplaced and buried cards too,
-and break ties deepest first, so that they follow one line across a plateau of equal
-positions instead of widening it. Turning cards up, bringing cards home and tidying the
-columns pull against each other, and the deals that one balance wins at once another
-takes long over: on the classic deals 1-500 the two tidying searches won 8 deals in
-30 s that the first four left unresolved (two of them in under 0.1 s), and the two
-diving searches won deals in a second or less that the six could not win in a minute
-(``YU1-C-AAAAACN``, ``AAAAAGL``). The other searches break ties in the order found.
+the next card of a foundation); three *diving* searches weigh the work to turn up each
+column's next card (see :func:`_to_turn`), one of them misplaced and buried cards too
+and one not face-down cards, and break ties deepest first, so that they follow one line
+across a plateau of equal positions instead of widening it. Turning cards up, bringing
+cards home and tidying the columns pull against each other, and the deals that one
+balance wins at once another takes long over: on the classic deals 1-500 the two
+tidying searches won 8 deals in 30 s that the first four left unresolved (two of them
+in under 0.1 s), the first two diving searches won deals in a second or less that the
+six could not win in a minute (``YU1-C-AAAAACN``, ``AAAAAGL``), and the third, alone,
+wins ``YU1-C-AAAAAON`` in 674 000 positions, which the eight did not win in 30 s. The
+other searches break ties in the order found.
 A position is built only when it is taken from a queue (the tidying and diving
 searches also build it once to rank it, and then leave it out if it was searched
 already: keeping the parent, not the position, in the queue keeps a search's memory
@@ -66,7 +82,7 @@ has been searched by one search or another. Sharing makes a loss cost the reacha
 positions once instead of once per search.
 
 When the package was built with its C core (``yukon._core``, compiled at install time
-where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the eight
+where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the nine
 searches run compiled: :class:`_Search` in C, with the same rules, keys, move order,
 priorities, ties and prunings, and the same sharing of one table, so the solver
 searches the same positions in the same order and gives the same verdict, node count
@@ -352,15 +368,21 @@ def _ordered(state: State, target: int) -> list[Move]:
     hidden = state._hidden
     where = state._where
     ranked: list[tuple[int, int, Move]] = []
+    # after a return, its card: what the next move must use
+    returned = cols[target][-1] if target >= 0 else -1
+    children = _CHILDREN_RELAXED if state.rules.letter == "R" else _CHILDREN_CLASSIC
     for n, move in enumerate(state.legal_moves()):
         key = move.key
         c, dest = key >> 3, key & 7
         s = where[c]
-        if target >= 0 and dest != target and s not in (target, _ON_FOUNDATION):
-            continue
         if s == _ON_FOUNDATION:
-            ranked.append((5, n, move))
+            if target >= 0 and dest != target and c // 13 < returned // 13:
+                continue  # returns in a row, not one onto another: in suit order
+            if _could_take_a_card(c, dest, where, children):
+                ranked.append((5, n, move))
             continue
+        if target >= 0 and dest != target:
+            continue  # after a return, only a move onto the returned card
         col = cols[s]
         pos = col.index(c)
         if dest == FOUNDATION:
@@ -375,6 +397,31 @@ def _ordered(state: State, target: int) -> list[Move]:
             ranked.append((4, n, move))
     ranked.sort(key=_rank_of)
     return [move for _, _, move in ranked]
+
+
+def _could_take_a_card(
+    c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
+) -> bool:
+    """Whether a card could ever be placed on ``c`` returned to column ``dest`` (see the
+    module notes): a card that may go on it lies face up in another column (one below
+    it in ``dest`` could only carry ``c`` along), or lies on a foundation and could in
+    turn come back onto it and take a card; or the same holds for a lower card of its
+    suit, which ``c``'s return lets come back (to a column not known yet)."""
+    memo: dict[tuple[int, int], bool] = {}
+
+    def could(card: int, column: int) -> bool:
+        if (card, column) not in memo:
+            memo[card, column] = any(
+                (w < _ON_FOUNDATION and w != away)
+                or (w == _ON_FOUNDATION and could(x, away))
+                for lower in range(card, card - card % 13 - 1, -1)
+                for away in (column if lower == card else -1,)
+                for x in children[lower]
+                for w in (where[x],)
+            )
+        return memo[card, column]
+
+    return could(c, dest)
 
 
 def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
@@ -424,6 +471,8 @@ class _Search:
                 parents.append((parent_node, move))
                 self.won_at = len(parents) - 1
                 return Verdict.WON
+            if target >= 0 and _key(position, -1) in seen:
+                continue  # searched already with every move, not only a return's
             key = _key(position, target)
             if key in seen:
                 continue
@@ -569,7 +618,7 @@ def solve(
     budget and no time budget the search is deterministic: the same position gives the
     same answer every time, with or without the compiled core.
 
-    Eight best-first searches run side by side, taking turns, with eight priorities, and
+    Nine best-first searches run side by side, taking turns, with nine priorities, and
     later share what they have searched (see the module notes); the first win any finds
     is the answer, and ``LOST`` means that together they searched every reachable
     position.
@@ -661,10 +710,12 @@ _PORTFOLIO = (
     _Weights(3, 0, 2, 1),
     _Weights(3, 0, turn=1, dive=True),
     _Weights(3, 0, 1, 1, turn=1, dive=True),
+    _Weights(0, 0, turn=1, dive=True),
 )
 """The searches run side by side: four weigh what must be turned up, dug away and
 brought home; the tidying searches also misplaced and buried cards; the diving searches
-the work to turn up each column's next card, and break ties deepest first."""
+the work to turn up each column's next card (the last one without weighing face-down
+cards), and break ties deepest first."""
 
 
 def _shape(position: State, weights: _Weights, fits: bytes, memo: _Memo) -> int:
