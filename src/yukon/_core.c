@@ -790,6 +790,11 @@ typedef struct {
     uint16_t via;
 } Node;
 
+/* A move waiting in a queue: from a searched position (its node), to the child. The
+ * searches that do not rank positions themselves queue a child searched already, as
+ * _Search does (their queue's length decides when they end), but mark it a ghost, to
+ * be skipped without being built again. */
+#define GHOST (-2)
 /* A move waiting in a queue: from a searched position (its node), to the child. */
 typedef struct {
     uint64_t hash; /* of the key of the position the move leads to */
@@ -1139,6 +1144,8 @@ static int search(Seeker *self, long long limit) {
         if (self->nodes >= limit)
             break;
         Entry e = queue_pop(&self->queue);
+        if (e.target == GHOST)
+            continue; /* searched already when it was queued: skipped, as _Search does */
         if (self->queue.size && queue_peek(&self->queue)->parent >= 0) { /* likely next */
             const char *next = (const char *)&self->node[queue_peek(&self->queue)->parent];
             PREFETCH(next);
@@ -1182,11 +1189,11 @@ static int search(Seeker *self, long long limit) {
         if (!added)
             continue;
         self->nodes++;
+        if (dead_end(&p, self->relaxed, moved))
+            continue; /* searched, but no line goes through it: not kept */
         int32_t at = (int32_t)self->nnodes;
         if (add_node(self, &p, e.parent, e.move) < 0)
             return -1;
-        if (dead_end(&p, self->relaxed, moved))
-            continue;
         int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
         if (forced >= 0) {
             moves[0] = (uint16_t)forced;
@@ -1200,8 +1207,8 @@ static int search(Seeker *self, long long limit) {
          * memory together rather than one after another; a child's key is made only
          * when a position with its hash is found. As in _Search.run, only the searches
          * that rank the position itself (the shaped ones) leave out a child searched
-         * already; the others queue it and skip it when it comes out, which decides
-         * when their queue runs empty. */
+         * already; the others queue it (as a ghost) and skip it when it comes out,
+         * which decides when their queue runs empty. */
         const Table *table = &self->seen->table;
         int shaped = self->misplaced || self->buried || self->turn;
         if (!hashed)
@@ -1221,23 +1228,22 @@ static int search(Seeker *self, long long limit) {
             }
             hashes[i] = position_hash(changed, child->found,
                                       targets[i] < 0 ? NULL : &changed[targets[i]]);
-            if (shaped)
-                PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
+            PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
         }
         for (int k = 0; k < n; k++) {
             int i = self->dive ? n - 1 - k : k; /* see the queue's notes */
             int found = 0;
-            if (shaped && table_holds_hash(table, hashes[i])) { /* then compare keys */
+            if (table_holds_hash(table, hashes[i])) { /* then compare keys */
                 int length = make_key(&children[i], targets[i], key);
                 table_find(table, key, length, hashes[i], &found);
             }
-            if (found)
+            if (found && shaped)
                 continue; /* searched already */
             Entry next;
             next.parent = at;
             next.hash = hashes[i];
             next.move = moves[i];
-            next.target = (int8_t)targets[i];
+            next.target = found ? GHOST : (int8_t)targets[i];
             if (queue_push(&self->queue, priority(self, &children[i]), depth, &next) < 0)
                 return -1;
         }
