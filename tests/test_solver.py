@@ -230,8 +230,10 @@ def _small_endings() -> st.SearchStrategy[State]:
 @settings(max_examples=40, suppress_health_check=[HealthCheck.filter_too_much])
 @given(_small_endings())
 def test_prunings_never_lose_a_win(state: State) -> None:
-    """The solver's prunings (safe foundation moves, returns followed by their use,
-    Kings staying put) against a plain search of every legal move."""
+    """The solver's prunings (safe foundation moves, returns waiting for their use and
+    made only when something could use them, positions after a return covered by the
+    same position searched in full, Kings staying put) against a plain search of every
+    legal move."""
     pruned = yukon.solve(state, max_nodes=6_000)
     plain = yukon.solve(state, max_nodes=6_000, _prune=False)
     resolved = {Verdict.WON, Verdict.LOST}

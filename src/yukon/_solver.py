@@ -64,7 +64,7 @@ balance wins at once another takes long over: on the classic deals 1-500 the two
 tidying searches won 8 deals in 30 s that the first four left unresolved (two of them
 in under 0.1 s), the first two diving searches won deals in a second or less that the
 six could not win in a minute (``YU1-C-AAAAACN``, ``AAAAAGL``), and the third, alone,
-wins ``YU1-C-AAAAAON`` in 674 000 positions, which the eight did not win in 30 s. The
+wins ``YU1-C-AAAAAON`` in 576 000 positions, which the eight did not win in 30 s. The
 other searches break ties in the order found.
 A position is built only when it is taken from a queue (the tidying and diving
 searches also build it once to rank it, and then leave it out if it was searched
