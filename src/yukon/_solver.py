@@ -40,8 +40,10 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
   some card could one day be placed on it, or on a lower card of its suit that its
   return lets come back in turn: a card that may go on one of them lies face up in a
   column (for ``c`` itself, not in the column it goes to, where that card could only
-  carry ``c`` along) or on a foundation. Returns turn up no card and move none in the
-  columns, so no later move could place anything else there.
+  carry ``c`` along), or lies on a foundation and could come back onto it with, in
+  turn, something to take. The moves that use a row of returns are the returns in it
+  and the one move after it; returns turn up no card and move none in the columns, so
+  only cards face up or home when the row begins can be placed.
 - **A return's position searched in full covers it.** A position reached by a return is
   skipped when the same position, with no return waiting, was searched already: that
   search tried every move the return allows, and the rest.
@@ -410,16 +412,19 @@ def _could_take_a_card(
     memo: dict[tuple[int, int], bool] = {}
 
     def could(card: int, column: int) -> bool:
-        if (card, column) not in memo:
-            memo[card, column] = any(
-                (w < _ON_FOUNDATION and w != away)
-                or (w == _ON_FOUNDATION and could(x, away))
-                for lower in range(card, card - card % 13 - 1, -1)
-                for away in (column if lower == card else -1,)
-                for x in children[lower]
-                for w in (where[x],)
-            )
-        return memo[card, column]
+        if (card, column) in memo:
+            return memo[card, column]
+        memo[card, column] = False  # ranks only fall below, so never asked again here
+        for lower in range(card, card - card % 13 - 1, -1):
+            away = column if lower == card else -1
+            for x in children[lower]:
+                w = where[x]
+                if (w < _ON_FOUNDATION and w != away) or (
+                    w == _ON_FOUNDATION and could(x, away)
+                ):
+                    memo[card, column] = True
+                    return True
+        return False
 
     return could(c, dest)
 
