@@ -790,17 +790,18 @@ typedef struct {
     uint16_t via;
 } Node;
 
+/* The target of a queued child that was searched already when it was queued. */
+#define GHOST (-2)
+
 /* A move waiting in a queue: from a searched position (its node), to the child. The
  * searches that do not rank positions themselves queue a child searched already, as
- * _Search does (their queue's length decides when they end), but mark it a ghost, to
+ * _Search does (their queue's length decides when they end), but with target GHOST, to
  * be skipped without being built again. */
-#define GHOST (-2)
-/* A move waiting in a queue: from a searched position (its node), to the child. */
 typedef struct {
     uint64_t hash; /* of the key of the position the move leads to */
     int32_t parent;
     uint16_t move;
-    int8_t target;
+    int8_t target; /* the column a returned card waits in, -1: none, or GHOST */
 } Entry;
 
 /* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
