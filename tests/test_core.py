@@ -83,8 +83,9 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
 ) -> None:
     """Slice by slice, the same positions searched and the verdict in the same slice.
     Here every search is lost after exactly 31 positions, one slice of 31: the searches
-    that queue positions searched already end in the second (what is left in their
-    queue must be looked at first), the others in the first. A compiled search that
+    that queue positions searched already and take ties in the order found end in the
+    second (what is left in their queue must be looked at first), the others in the
+    first. A compiled search that
     ended a slice early or late would change whose turn ends a solve (found by
     hypothesis: 2 560 or 2 112 positions against 2 368 on an earlier position)."""
     state = ace_needs_a_two().apply(yukon.Move(yukon.Card.parse("2S"), None))
@@ -95,7 +96,8 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
         slices.append((original.run(31), original.nodes))
         assert (compiled.run(31), compiled.nodes) == slices[-1]
     shaped = weights.misplaced or weights.buried or weights.turn
-    assert slices == [(None, 31)] * (not shaped) + [(Verdict.LOST, 31)]
+    late = not (shaped or weights.dive)
+    assert slices == [(None, 31)] * late + [(Verdict.LOST, 31)]
     assert same_solutions(state, 10_000).nodes == 31
 
 
@@ -125,9 +127,9 @@ def test_sharing_one_table_is_compiled_too(
 
 
 def test_a_loss_of_hundreds_of_thousands_of_positions() -> None:
-    """Deal 345: 161 743 positions, the count the Python searches reached in 26 s."""
+    """Deal 345: 165 691 positions, the count the Python searches reached in 27 s."""
     solution = yukon.solve(yukon.deal("YU1-C-AAAAAKU"))
-    assert solution.verdict is Verdict.LOST and solution.nodes == 161_743
+    assert solution.verdict is Verdict.LOST and solution.nodes == 165_691
 
 
 def test_the_core_refuses_what_is_no_position() -> None:
