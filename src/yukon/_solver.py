@@ -567,9 +567,9 @@ _SLICE = 64
 
 _SHARE_AFTER = 60_000
 """Positions searched in all before the searches share one table (see the module
-notes): late enough that most wins come before it (10 of the 428 classic deals 1-500
-won in 30 s took longer), early enough that losses of a few hundred thousand positions
-are proved in 30 s."""
+notes): late enough that most wins come before it (9 of the 443 classic deals 1-500
+won in 30 s took longer), early enough that each search has not yet searched much of a
+loss on its own: the losses of millions of positions are proved in 30 s."""
 
 
 class _Searching(Protocol):
