@@ -85,9 +85,9 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
     Here every search is lost after exactly 31 positions, one slice of 31: the searches
     that queue positions searched already and take ties in the order found end in the
     second (what is left in their queue must be looked at first), the others in the
-    first. A compiled search that
-    ended a slice early or late would change whose turn ends a solve (found by
-    hypothesis: 2 560 or 2 112 positions against 2 368 on an earlier position)."""
+    first. A compiled search that ended a slice early or late would change whose turn
+    ends a solve (found by hypothesis: 2 560 or 2 112 positions against 2 368 on an
+    earlier position)."""
     state = ace_needs_a_two().apply(yukon.Move(yukon.Card.parse("2S"), None))
     original = _Search(state, weights, prune=True)
     compiled = _Compiled(state, weights)

@@ -69,7 +69,7 @@ six could not win in a minute (``YU1-C-AAAAACN``, ``AAAAAGL``), and the third, a
 wins ``YU1-C-AAAAAON`` in 576 000 positions, which the eight did not win in 30 s. The
 ``(0, 0)`` search, ranking by cards still to go home alone, dives too: breaking its many
 ties in the order found it widened each plateau, and the nine took 11.1 million
-positions (50 s) to win ``YU1-C-AAAAAQE``; diving, they win it in 3.2 million (15 s).
+positions (50 s) to win ``YU1-C-AAAAAQE``; diving, they win it in 3.2 million (14-15 s).
 The other searches break ties in the order found.
 A position is built only when it is taken from a queue (the tidying and diving
 searches also build it once to rank it, and then leave it out if it was searched
