@@ -20,7 +20,7 @@ PAGE = ROOT / "docs" / "research.md"
 PERFORMANCE = ROOT / "docs" / "performance.md"
 DATA = {
     "classic": ROOT / "docs" / "data" / "survey-classic-1-500-30s.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-100-30s.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-500-30s.jsonl",
 }
 ROW = re.compile(
     r"^\| (classic|relaxed) \| `YU1` (\d+)-(\d+) \| 30 s \| (\d+) \| (\d+) \| (\d+) \| "
