@@ -172,3 +172,105 @@ def test_a_running_search_refuses_other_calls() -> None:
     worker.join()
     assert refusals and "running" in refusals[0]
     assert seeker.nodes == 150_000 and seeker.line() == []  # the slice ran whole
+
+
+# -- a broken search gives no verdict ------------------------------------------------------
+
+
+def _seeker(code: str, budget: _core.Budget | None = None) -> _core.Seeker:
+    state = yukon.deal(code)
+    weights = (3, 0, 0, 0, 0, 0)
+    if budget is None:
+        return _core.Seeker(state._cols, state._hidden, state._found, False, weights)
+    return _core.Seeker(
+        state._cols, state._hidden, state._found, False, weights, budget
+    )
+
+
+def test_a_failed_set_up_leaves_the_search_as_it_was() -> None:
+    """``__init__`` again with no position: refused before anything changes, so the
+    search goes on exactly as a twin that was never asked."""
+    state = yukon.deal("YU1-C-AAAAAJV")
+    asked, twin = _seeker("YU1-C-AAAAAJV"), _seeker("YU1-C-AAAAAJV")
+    assert asked.run(500) == twin.run(500) == 0
+    duplicated = (*state._cols[:6], state._cols[0])
+    with pytest.raises(ValueError, match="not a position"):
+        asked.__init__(duplicated, state._hidden, (0,) * 4, False, (3, 0, 0, 0, 0, 0))
+    assert (asked.run(100_000), asked.nodes) == (twin.run(100_000), twin.nodes)
+    assert asked.nodes > 500
+
+
+def test_a_search_never_set_up_refuses_to_run() -> None:
+    empty = _core.Seeker.__new__(_core.Seeker)
+    with pytest.raises(RuntimeError, match="not set up"):
+        empty.run(10)
+    assert empty.line() == []
+    closed = _seeker("YU1-C-AAAAAAB")
+    closed.close()
+    with pytest.raises(RuntimeError, match="not set up"):
+        closed.run(10)
+
+
+def test_weights_and_steps_out_of_range_are_refused() -> None:
+    state = yukon.deal("YU1-C-AAAAAAB")
+    for weights in [(-1, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 2), (10**6, 0, 0, 0, 0, 0)]:
+        with pytest.raises(ValueError, match="weights"):
+            _core.Seeker(state._cols, state._hidden, state._found, False, weights)
+    seeker = _seeker("YU1-C-AAAAAAB")
+    with pytest.raises(ValueError, match="steps"):
+        seeker.run(-1)
+    seeker.run(5)
+    assert seeker.run(2**63 - 1) == 1  # no overflow past the nodes already searched
+
+
+def test_a_search_over_its_budget_stops_and_says_so() -> None:
+    """A budget too small for the search: stopped (3), never a verdict, again and
+    again; what it held is freed, and it never held more than the budget."""
+    budget = _core.Budget(4 * 2**20)
+    seeker = _seeker("YU1-C-AAAAAMX", budget)
+    assert seeker.run(10**9) == 3
+    assert seeker.run(10**9) == 3 and seeker.line() == []
+    assert 0 < budget.peak <= budget.limit
+    seeker.close()
+    assert budget.used == 0
+
+
+def test_a_search_sharing_a_table_with_a_stopped_one_refuses_to_go_on() -> None:
+    budget = _core.Budget(16 * 2**20)
+    first, second = _seeker("YU1-C-AAAAAMX", budget), _seeker("YU1-C-AAAAAMX", budget)
+    assert first.run(1_000) == 0
+    assert _core.share([first, second])
+    assert first.run(10**9) == 3
+    with pytest.raises(RuntimeError, match="sharing this table failed"):
+        second.run(10)
+    with pytest.raises(ValueError, match="one budget"):
+        _core.share([_seeker("YU1-C-AAAAAAB"), _seeker("YU1-C-AAAAAAB")])
+
+
+def test_a_search_whose_memory_ran_out_raises_and_never_answers() -> None:
+    """Fault injection: the allocator refuses the n-th block asked for during a slice,
+    for every n up to the first slice that asks for none. The slice then raises
+    MemoryError and the search refuses to go on; a slice that got all its memory
+    searches exactly as a search that never failed."""
+    testcapi = pytest.importorskip("_testcapi")
+    reference = _seeker("YU1-C-AAAAAJV")
+    reference.run(3_000)
+    failures = 0
+    for n in range(200):
+        seeker = _seeker("YU1-C-AAAAAJV")
+        testcapi.set_nomemory(n, n + 1)
+        try:
+            found = seeker.run(3_000)
+        except MemoryError:
+            found = None
+        finally:
+            testcapi.remove_mem_hooks()
+        if found is None:
+            failures += 1
+            with pytest.raises(RuntimeError, match="failed earlier"):
+                seeker.run(10)
+            assert seeker.line() == []
+        else:
+            assert (found, seeker.nodes) == (0, reference.nodes)
+            break
+    assert failures > 5  # the queue, nodes and table all asked for memory

@@ -53,12 +53,14 @@ def test_known_deals() -> None:
     assert lost.verdict is Verdict.LOST and lost.moves == ()
 
 
-def test_a_budget_gives_unknown() -> None:
+def test_a_budget_gives_unknown_and_says_which() -> None:
     solution = yukon.solve(yukon.deal("YU1-C-AAAAAAD"), max_nodes=50)
     assert solution.verdict is Verdict.UNKNOWN and solution.nodes == 50
-    assert yukon.solve(yukon.deal("YU1-C-AAAAAAD"), max_seconds=0.0).verdict is (
-        Verdict.UNKNOWN
-    )
+    assert solution.stopped_by == "nodes"
+    timed = yukon.solve(yukon.deal("YU1-C-AAAAAAD"), max_seconds=0.0)
+    assert (timed.verdict, timed.stopped_by) == (Verdict.UNKNOWN, "seconds")
+    finished = yukon.solve(yukon.deal("YU1-C-AAAAAAB"))
+    assert (finished.verdict, finished.stopped_by) == (Verdict.WON, None)
 
 
 # Kings needed under their own lower cards: Q♥ can never move (every King it could go

@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -27,6 +28,17 @@
 #define NONE 52
 #define MAX_MOVES 64
 #define KEY_MAX 160
+#define MAX_WEIGHT 1000 /* a weight above this is no ranking the solver uses */
+
+/* The limits the arrays below are sized by. A position has at most 4 foundation moves
+ * and, for each of the 7 columns, one card of each suit that fits on its last card. A
+ * key holds each column's length and face-down count and its cards (52 in all), the 4
+ * foundation counts, and for a return the marker, the waiting column's two counts and
+ * its cards again; its length is stored in one byte. */
+_Static_assert(4 + 7 * 4 <= MAX_MOVES, "MAX_MOVES holds every legal move");
+_Static_assert(7 * 2 + 52 + 4 + 3 + 52 <= KEY_MAX, "KEY_MAX holds every key");
+_Static_assert(KEY_MAX <= UINT8_MAX, "a key's length fits its length byte");
+_Static_assert(52 * MAX_WEIGHT * 8 < INT_MAX / 4, "priorities cannot overflow");
 
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH(address) __builtin_prefetch(address)
@@ -186,6 +198,53 @@ static int make_key(const Pos *p, int target, uint8_t *key) {
     return k;
 }
 
+/* ---- the memory budget: every block a search holds is counted, and a block that would
+ * take the count past the limit is refused, as if the memory had run out (a flag tells
+ * the two apart). Several searches can share one budget, and must when they share a
+ * table; only one of them runs at a time (see idle()). */
+
+typedef struct {
+    PyObject_HEAD
+    size_t used, peak, limit;
+    int exceeded; /* a block was refused for the limit, not by the allocator */
+    int busy;     /* a search counting against it is running, without the GIL */
+} Budget;
+
+static PyTypeObject BudgetType;
+
+/* A block of new_size bytes in place of old (old_size bytes, NULL: none); NULL when
+ * the budget or the allocator refuses, and then old is as it was. */
+static void *budget_realloc(Budget *b, void *old, size_t old_size, size_t new_size) {
+    if (new_size > old_size && new_size - old_size > b->limit - b->used) {
+        b->exceeded = 1;
+        return NULL;
+    }
+    void *block = PyMem_RawRealloc(old, new_size ? new_size : 1);
+    if (!block)
+        return NULL;
+    b->used = b->used - old_size + new_size;
+    if (b->used > b->peak)
+        b->peak = b->used;
+    return block;
+}
+
+/* n items of size bytes, zeroed; NULL when refused or when n * size overflows. */
+static void *budget_calloc(Budget *b, size_t n, size_t size) {
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    void *block = budget_realloc(b, NULL, 0, n * size);
+    if (block)
+        memset(block, 0, n * size);
+    return block;
+}
+
+static void budget_free(Budget *b, void *block, size_t size) {
+    if (block) {
+        PyMem_RawFree(block);
+        b->used -= size;
+    }
+}
+
 /* ---- the table of searched positions: open addressing on a 64-bit hash, full keys in
  * an arena, so two positions are the same only when their keys are. */
 
@@ -198,10 +257,18 @@ typedef struct {
     Slot *slots_;
     size_t slots, used;
     uint8_t **chunks;
-    size_t nchunks, chunk_used;
+    size_t nchunks, cap_chunks, chunk_used;
+    Budget *budget; /* what it counts against (held by the Shared owning it) */
 } Table;
 
+/* Keys are stored in chunks that double from 64 KiB to 4 MiB: a small search holds
+ * little, a large one asks the allocator for large blocks. */
 #define CHUNK (1u << 22)
+#define FIRST_CHUNK (1u << 16)
+
+static size_t chunk_size(size_t index) {
+    return index < 6 ? (size_t)FIRST_CHUNK << index : CHUNK;
+}
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -286,18 +353,22 @@ static uint64_t hash_key(const uint8_t *key, int n) {
     return position_hash(columns, found, &waiting);
 }
 
-static int table_init(Table *t) {
+static int table_init(Table *t, Budget *budget) {
     memset(t, 0, sizeof *t);
-    t->slots = 1 << 16;
-    t->slots_ = PyMem_RawCalloc(t->slots, sizeof(Slot));
+    t->budget = budget;
+    t->slots = 1 << 12;
+    t->slots_ = budget_calloc(budget, t->slots, sizeof(Slot));
     return t->slots_ ? 0 : -1;
 }
 
 static void table_free(Table *t) {
-    PyMem_RawFree(t->slots_);
-    for (size_t i = 0; i < t->nchunks; i++)
-        PyMem_RawFree(t->chunks[i]);
-    PyMem_RawFree(t->chunks);
+    Budget *b = t->budget;
+    if (b) {
+        budget_free(b, t->slots_, t->slots * sizeof(Slot));
+        for (size_t i = 0; i < t->nchunks; i++)
+            budget_free(b, t->chunks[i], chunk_size(i));
+        budget_free(b, t->chunks, t->cap_chunks * sizeof(uint8_t *));
+    }
     memset(t, 0, sizeof *t);
 }
 
@@ -306,8 +377,10 @@ static const uint8_t *stored(const Table *t, uint64_t offset) {
 }
 
 static int table_grow(Table *t) {
+    if (t->slots > SIZE_MAX / 2 / sizeof(Slot))
+        return -1;
     size_t slots = t->slots * 2;
-    Slot *grown = PyMem_RawCalloc(slots, sizeof(Slot));
+    Slot *grown = budget_calloc(t->budget, slots, sizeof(Slot));
     if (!grown)
         return -1;
     huge_pages(grown, slots * sizeof(Slot));
@@ -320,7 +393,7 @@ static int table_grow(Table *t) {
             j = (j + 1) & (slots - 1);
         grown[j] = t->slots_[i];
     }
-    PyMem_RawFree(t->slots_);
+    budget_free(t->budget, t->slots_, t->slots * sizeof(Slot));
     t->slots_ = grown;
     t->slots = slots;
     return 0;
@@ -359,17 +432,21 @@ static int table_add(Table *t, const uint8_t *key, int n, uint64_t h) {
     size_t j = table_find(t, key, n, h, &found);
     if (found)
         return 0;
-    if (!t->nchunks || t->chunk_used + (size_t)n + 1 > CHUNK) {
-        uint8_t **chunks =
-            PyMem_RawRealloc(t->chunks, (t->nchunks + 1) * sizeof(uint8_t *));
-        if (!chunks)
+    if (!t->nchunks || t->chunk_used + (size_t)n + 1 > chunk_size(t->nchunks - 1)) {
+        if (t->nchunks == t->cap_chunks) {
+            uint8_t **chunks =
+                budget_realloc(t->budget, t->chunks, t->cap_chunks * sizeof(uint8_t *),
+                               (t->cap_chunks + 1) * sizeof(uint8_t *));
+            if (!chunks)
+                return -1;
+            t->chunks = chunks;
+            t->cap_chunks++;
+        }
+        uint8_t *chunk = budget_realloc(t->budget, NULL, 0, chunk_size(t->nchunks));
+        if (!chunk)
             return -1;
-        t->chunks = chunks;
-        t->chunks[t->nchunks] = PyMem_RawMalloc(CHUNK);
-        huge_pages(t->chunks[t->nchunks], CHUNK);
-        if (!t->chunks[t->nchunks])
-            return -1;
-        t->nchunks++;
+        huge_pages(chunk, chunk_size(t->nchunks));
+        t->chunks[t->nchunks++] = chunk;
         t->chunk_used = 0;
     }
     uint8_t *slot = t->chunks[t->nchunks - 1] + t->chunk_used;
@@ -804,12 +881,15 @@ typedef struct {
     int8_t target; /* the column a returned card waits in, -1: none, or GHOST */
 } Entry;
 
-/* Room for one more item in a growing array (doubled when full); -1 when out of memory. */
-static int reserve(void **items, size_t *capacity, size_t used, size_t size) {
+/* Room for one more item in a growing array (doubled when full); -1 when refused. */
+static int reserve(Budget *budget, void **items, size_t *capacity, size_t used,
+                   size_t size) {
     if (used < *capacity)
         return 0;
+    if (*capacity > SIZE_MAX / 2 / size)
+        return -1;
     size_t capacity_ = *capacity ? *capacity * 2 : 1024;
-    void *grown = PyMem_RawRealloc(*items, capacity_ * size);
+    void *grown = budget_realloc(budget, *items, *capacity * size, capacity_ * size);
     if (!grown)
         return -1;
     huge_pages(grown, capacity_ * size);
@@ -845,6 +925,7 @@ typedef struct {
     size_t norder, cap_order;
     size_t size; /* entries in all */
     int lifo;
+    Budget *budget; /* what it counts against (held by its Seeker) */
 } Queue;
 
 /* The bucket key: priority first (lower first), then, for a diving search, depth
@@ -855,26 +936,31 @@ static inline uint64_t bucket_key(int32_t priority, int32_t depth, int lifo) {
 }
 
 static void queue_free(Queue *q) {
-    for (size_t i = 0; i < q->nbuckets; i++)
-        PyMem_RawFree(q->buckets[i].items);
-    PyMem_RawFree(q->buckets);
-    PyMem_RawFree(q->map_keys);
-    PyMem_RawFree(q->map_values);
-    PyMem_RawFree(q->order);
+    Budget *b = q->budget;
+    if (b) {
+        for (size_t i = 0; i < q->nbuckets; i++)
+            budget_free(b, q->buckets[i].items, q->buckets[i].cap * sizeof(Entry));
+        budget_free(b, q->buckets, q->cap_buckets * sizeof(Bucket));
+        budget_free(b, q->map_keys, q->map_slots * sizeof(uint64_t));
+        budget_free(b, q->map_values, q->map_slots * sizeof(uint32_t));
+        budget_free(b, q->order, q->cap_order * sizeof(uint32_t));
+    }
     int lifo = q->lifo;
     memset(q, 0, sizeof *q);
     q->lifo = lifo;
+    q->budget = b;
 }
 
 /* The bucket for a key, made when new; -1 when out of memory. */
 static long queue_bucket(Queue *q, uint64_t key) {
+    if (q->nbuckets >= UINT32_MAX)
+        return -1; /* bucket numbers are 32 bits */
     if ((q->nbuckets + 1) * 2 > q->map_slots) { /* grow the map, and place all again */
         size_t slots = q->map_slots ? q->map_slots * 2 : 1024;
-        uint64_t *keys = PyMem_RawCalloc(slots, sizeof *keys);
-        uint32_t *values = PyMem_RawMalloc(slots * sizeof *values);
+        uint64_t *keys = budget_calloc(q->budget, slots, sizeof *keys);
+        uint32_t *values = keys ? budget_calloc(q->budget, slots, sizeof *values) : NULL;
         if (!keys || !values) {
-            PyMem_RawFree(keys);
-            PyMem_RawFree(values);
+            budget_free(q->budget, keys, slots * sizeof *keys);
             return -1;
         }
         for (size_t b = 0; b < q->nbuckets; b++) {
@@ -885,8 +971,8 @@ static long queue_bucket(Queue *q, uint64_t key) {
             keys[j] = k + 1;
             values[j] = (uint32_t)b;
         }
-        PyMem_RawFree(q->map_keys);
-        PyMem_RawFree(q->map_values);
+        budget_free(q->budget, q->map_keys, q->map_slots * sizeof *keys);
+        budget_free(q->budget, q->map_values, q->map_slots * sizeof *values);
         q->map_keys = keys;
         q->map_values = values;
         q->map_slots = slots;
@@ -897,7 +983,8 @@ static long queue_bucket(Queue *q, uint64_t key) {
             return q->map_values[j];
         j = (j + 1) & (q->map_slots - 1);
     }
-    if (reserve((void **)&q->buckets, &q->cap_buckets, q->nbuckets, sizeof(Bucket)) < 0)
+    if (reserve(q->budget, (void **)&q->buckets, &q->cap_buckets, q->nbuckets,
+                sizeof(Bucket)) < 0)
         return -1;
     Bucket *b = &q->buckets[q->nbuckets];
     memset(b, 0, sizeof *b);
@@ -917,8 +1004,8 @@ static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e)
         return -1;
     Bucket *b = &q->buckets[at];
     /* Room first, so that running out of memory leaves the queue as it was. */
-    if (b->count == b->head && reserve((void **)&q->order, &q->cap_order, q->norder,
-                                       sizeof(uint32_t)) < 0)
+    if (b->count == b->head && reserve(q->budget, (void **)&q->order, &q->cap_order,
+                                       q->norder, sizeof(uint32_t)) < 0)
         return -1;
     if (b->count == b->cap) {
         if (b->head > b->cap / 2) { /* room enough once the taken entries go */
@@ -927,8 +1014,11 @@ static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e)
             b->head = 0;
         } else {
             /* many buckets hold a few entries: they start small */
+            if (b->cap > UINT32_MAX / 2)
+                return -1;
             uint32_t cap = b->cap ? b->cap * 2 : 8;
-            Entry *grown = PyMem_RawRealloc(b->items, cap * sizeof(Entry));
+            Entry *grown = budget_realloc(q->budget, b->items, b->cap * sizeof(Entry),
+                                          (size_t)cap * sizeof(Entry));
             if (!grown)
                 return -1;
             b->items = grown;
@@ -955,7 +1045,7 @@ static Entry queue_pop(Queue *q) {
     Entry e = q->lifo ? b->items[--b->count] : b->items[b->head++];
     q->size--;
     if (b->count == b->head) { /* empty: out of the heap, its memory freed */
-        PyMem_RawFree(b->items);
+        budget_free(q->budget, b->items, b->cap * sizeof(Entry));
         b->items = NULL;
         b->head = b->count = b->cap = 0;
         uint32_t last = q->order[--q->norder];
@@ -984,40 +1074,52 @@ static inline const Entry *queue_peek(const Queue *q) {
     return q->lifo ? &b->items[b->count - 1] : &b->items[b->head];
 }
 
-/* A table of searched positions that several searches may hold: freed by the last. */
+/* A table of searched positions that several searches may hold: freed by the last.
+ * Made, held and released only with the GIL held, so its count needs no lock. */
 typedef struct {
     Table table;
     Py_ssize_t holders;
-    int busy; /* a search holding it is running, without the GIL */
+    int busy;   /* a search holding it is running, without the GIL */
+    int broken; /* a search holding it failed midway: it may hold a position whose
+                   moves were never queued, so no search may go on with it */
+    Budget *budget; /* a strong reference: the table counts against it */
 } Shared;
 
-static Shared *new_shared(void) {
-    Shared *shared = PyMem_RawMalloc(sizeof(Shared));
-    if (shared && table_init(&shared->table) < 0) {
-        PyMem_RawFree(shared);
+static Shared *new_shared(Budget *budget) {
+    Shared *shared = budget_calloc(budget, 1, sizeof(Shared));
+    if (!shared)
+        return NULL;
+    if (table_init(&shared->table, budget) < 0) {
+        budget_free(budget, shared, sizeof(Shared));
         return NULL;
     }
-    if (shared) {
-        shared->holders = 1;
-        shared->busy = 0;
-    }
+    shared->holders = 1;
+    Py_INCREF(budget);
+    shared->budget = budget;
     return shared;
 }
 
 static void release(Shared *shared) {
     if (shared && --shared->holders == 0) {
+        Budget *budget = shared->budget;
         table_free(&shared->table);
-        PyMem_RawFree(shared);
+        budget_free(budget, shared, sizeof(Shared));
+        Py_DECREF(budget);
     }
 }
 
+/* A search's state: searching, or how it ended. */
+enum { SEARCHING = 0, WON = 1, LOST = 2, OVER_BUDGET = 3, BROKEN = 4 };
+
 typedef struct {
     PyObject_HEAD
+    int ready; /* initialised, with its table and first queue entry */
     int relaxed;
     int flip, dig, misplaced, buried, turn, dive;
-    int state; /* 0 searching, 1 won, 2 lost */
+    int state;
     int busy;  /* running, without the GIL: no other call may touch it */
     long long nodes;
+    Budget *budget; /* a strong reference: what its nodes, queue and table count against */
     Shared *seen; /* its own table, or one shared with other searches */
     Node *node;
     size_t nnodes, cap_nodes;
@@ -1119,7 +1221,10 @@ static int priority(const Seeker *self, const Pos *p) {
 }
 
 static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
-    if (reserve((void **)&self->node, &self->cap_nodes, self->nnodes, sizeof(Node)) < 0)
+    if (self->nnodes >= INT32_MAX) /* node numbers are 32 bits */
+        return -1;
+    if (reserve(self->budget, (void **)&self->node, &self->cap_nodes, self->nnodes,
+                sizeof(Node)) < 0)
         return -1;
     Node *n = &self->node[self->nnodes++];
     pack(p, &n->pos);
@@ -1130,16 +1235,17 @@ static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
 }
 
 /* The search itself, up to limit positions: no Python object is touched, so it runs
- * without the GIL. 0, or -1 when out of memory. */
+ * without the GIL. 0, or -1 when a block of memory was refused (by the allocator or
+ * the budget): the table may then hold a position whose moves were never queued. */
 static int search(Seeker *self, long long limit) {
     uint8_t key[KEY_MAX];
     uint16_t moves[MAX_MOVES];
     Pos children[MAX_MOVES];
     int targets[MAX_MOVES];
     uint64_t hashes[MAX_MOVES];
-    while (self->state == 0) {
+    while (self->state == SEARCHING) {
         if (!self->queue.size) { /* as _Search.run: an empty queue is a loss, even when */
-            self->state = 2; /* the slice ran out with the last position */
+            self->state = LOST; /* the slice ran out with the last position */
             break;
         }
         if (self->nodes >= limit)
@@ -1166,7 +1272,7 @@ static int search(Seeker *self, long long limit) {
         if (is_won(&p)) {
             self->won_parent = e.parent;
             self->won_move = e.move;
-            self->state = 1;
+            self->state = WON;
             break;
         }
         uint64_t columns[7];
@@ -1249,46 +1355,71 @@ static int search(Seeker *self, long long limit) {
                 return -1;
         }
     }
-    if (self->state) { /* done: keep only what the line needs */
-        release(self->seen);
-        self->seen = NULL;
-        queue_free(&self->queue);
-    }
     return 0;
 }
 
 /* Whether a call may touch this search now; else a RuntimeError is set. */
 static int idle(const Seeker *self) {
-    if (self->busy || (self->seen && self->seen->busy)) {
-        PyErr_SetString(PyExc_RuntimeError, "a search (or one sharing its table) is running");
+    if (self->busy || (self->seen && self->seen->busy) ||
+        (self->budget && self->budget->busy)) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "a search (or one sharing its table or budget) is running");
         return 0;
     }
     return 1;
 }
 
-/* Run a slice without the GIL, so that searches in other threads run meanwhile. */
+/* Let go of what only a search that goes on needs: its table and queue (the nodes stay,
+ * for the line). With the GIL held: another search may hold the same table. */
+static void settle(Seeker *self) {
+    release(self->seen);
+    self->seen = NULL;
+    queue_free(&self->queue);
+}
+
+/* Run a slice without the GIL, so that searches in other threads run meanwhile.
+ * Answers 0 while searching, 1 won, 2 lost, 3 stopped by its memory budget; raises
+ * when the search cannot go on: not initialised, or broken by a failure earlier. */
 static PyObject *Seeker_run(Seeker *self, PyObject *arg) {
     long long steps = PyLong_AsLongLong(arg);
     if (steps == -1 && PyErr_Occurred())
         return NULL;
+    if (steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "steps must be at least 0");
+        return NULL;
+    }
     if (!idle(self))
         return NULL;
-    Shared *seen = self->seen; /* the search may let go of it when it ends */
-    if (seen) {
-        seen->holders++;
-        seen->busy = 1;
+    if (!self->ready || self->state == BROKEN) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        self->ready ? "this search failed earlier and cannot go on"
+                                    : "this search is not set up (or was closed)");
+        return NULL;
     }
-    self->busy = 1;
+    if (self->state != SEARCHING)
+        return PyLong_FromLong(self->state);
+    if (self->seen->broken) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "a search sharing this table failed: it cannot go on");
+        return NULL;
+    }
+    Shared *seen = self->seen;
+    Budget *budget = self->budget;
+    seen->busy = budget->busy = self->busy = 1;
+    budget->exceeded = 0;
+    long long limit = steps > LLONG_MAX - self->nodes ? LLONG_MAX : self->nodes + steps;
     int failed;
     Py_BEGIN_ALLOW_THREADS
-    failed = search(self, self->nodes + steps);
+    failed = search(self, limit);
     Py_END_ALLOW_THREADS
-    self->busy = 0;
-    if (seen) {
-        seen->busy = 0;
-        release(seen);
+    seen->busy = budget->busy = self->busy = 0;
+    if (failed) {
+        seen->broken = 1;
+        self->state = budget->exceeded ? OVER_BUDGET : BROKEN;
     }
-    if (failed)
+    if (self->state != SEARCHING)
+        settle(self);
+    if (self->state == BROKEN)
         return PyErr_NoMemory();
     return PyLong_FromLong(self->state);
 }
@@ -1297,10 +1428,10 @@ static PyObject *Seeker_line(Seeker *self, PyObject *Py_UNUSED(ignored)) {
     if (!idle(self))
         return NULL;
     PyObject *line = PyList_New(0), *move = NULL;
-    if (!line || self->state != 1)
+    if (!line || self->state != WON)
         return line;
     int32_t at = self->won_parent;
-    if (at >= 0 || self->won_move != 0xffff) {
+    if (at >= 0 || self->won_move != 0xffff) { /* else the start itself was won */
         move = PyLong_FromLong(self->won_move);
         if (!move || PyList_Append(line, move) < 0)
             goto fail_move;
@@ -1329,27 +1460,48 @@ static PyObject *Seeker_nodes(Seeker *self, void *Py_UNUSED(closure)) {
     return PyLong_FromLongLong(self->nodes);
 }
 
+/* Free everything the search holds, with the GIL held (a table may be shared). */
 static void Seeker_clear(Seeker *self) {
-    release(self->seen);
-    self->seen = NULL;
-    PyMem_RawFree(self->node);
-    queue_free(&self->queue);
+    self->ready = 0;
+    self->state = BROKEN; /* nothing to answer from: no line, no run */
+    settle(self);
+    if (self->budget)
+        budget_free(self->budget, self->node, self->cap_nodes * sizeof(Node));
     self->node = NULL;
     self->nnodes = self->cap_nodes = 0;
+    self->queue.budget = NULL;
+    Py_CLEAR(self->budget);
 }
+
+static Budget *new_budget(size_t limit);
 
 static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"columns", "hidden", "foundations", "relaxed", "weights",
-                            NULL};
-    PyObject *cols, *hidden, *found;
+                            "budget", NULL};
+    PyObject *cols, *hidden, *found, *budget = NULL;
     int relaxed, w[6];
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiii)", names, &cols, &hidden,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiii)|O!", names, &cols, &hidden,
                                      &found, &relaxed, &w[0], &w[1], &w[2], &w[3], &w[4],
-                                     &w[5]))
+                                     &w[5], &BudgetType, &budget))
         return -1;
-    if (!idle(self) || read_position(cols, hidden, found, &self->start) < 0)
+    for (int i = 0; i < 6; i++)
+        if (w[i] < 0 || w[i] > (i == 5 ? 1 : MAX_WEIGHT)) {
+            PyErr_Format(PyExc_ValueError,
+                         "weights are whole numbers from 0 to %d (the last 0 or 1)",
+                         MAX_WEIGHT);
+            return -1;
+        }
+    Pos start; /* read whole before anything of this search changes */
+    if (!idle(self) || read_position(cols, hidden, found, &start) < 0)
         return -1;
     Seeker_clear(self);
+    if (budget) {
+        Py_INCREF(budget);
+        self->budget = (Budget *)budget;
+    } else if (!(self->budget = new_budget(SIZE_MAX))) {
+        return -1;
+    }
+    self->start = start;
     self->relaxed = relaxed;
     self->flip = w[0];
     self->dig = w[1];
@@ -1357,17 +1509,24 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->buried = w[3];
     self->turn = w[4];
     self->dive = w[5];
-    self->state = 0;
+    self->state = SEARCHING;
     self->nodes = 0;
     self->queue.lifo = self->dive;
+    self->queue.budget = self->budget;
     self->won_parent = -1;
     self->won_move = 0xffff;
     Entry root = {0, -1, 0xffff, -1};
-    self->seen = new_shared();
+    self->budget->exceeded = 0;
+    self->seen = new_shared(self->budget);
     if (!self->seen || queue_push(&self->queue, 0, 0, &root) < 0) {
-        PyErr_NoMemory();
+        if (self->budget->exceeded)
+            PyErr_SetString(PyExc_MemoryError, "the memory budget is too small to start");
+        else
+            PyErr_NoMemory();
+        Seeker_clear(self);
         return -1;
     }
+    self->ready = 1;
     return 0;
 }
 
@@ -1376,11 +1535,21 @@ static void Seeker_dealloc(Seeker *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static PyObject *Seeker_close(Seeker *self, PyObject *Py_UNUSED(ignored)) {
+    if (!idle(self))
+        return NULL;
+    Seeker_clear(self);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Seeker_methods[] = {
     {"run", (PyCFunction)Seeker_run, METH_O,
-     "Search up to this many more positions: 0 while searching, 1 won, 2 lost."},
+     "Search up to this many more positions: 0 while searching, 1 won, 2 lost, 3 "
+     "stopped by the memory budget."},
     {"line", (PyCFunction)Seeker_line, METH_NOARGS,
      "The winning line as move keys (card * 8 + destination)."},
+    {"close", (PyCFunction)Seeker_close, METH_NOARGS,
+     "Free all the search holds; it cannot run again."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1401,6 +1570,57 @@ static PyTypeObject SeekerType = {
     .tp_getset = Seeker_getset,
 };
 
+/* ---- Budget, from Python */
+
+static Budget *new_budget(size_t limit) {
+    Budget *budget = PyObject_New(Budget, &BudgetType);
+    if (budget) {
+        budget->used = budget->peak = budget->exceeded = budget->busy = 0;
+        budget->limit = limit;
+    }
+    return budget;
+}
+
+static PyObject *Budget_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"limit", NULL};
+    unsigned long long limit;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "K", names, &limit))
+        return NULL;
+    (void)type;
+    return (PyObject *)new_budget(limit > SIZE_MAX ? SIZE_MAX : (size_t)limit);
+}
+
+static void Budget_dealloc(Budget *self) { PyObject_Free(self); }
+
+static PyObject *Budget_used(Budget *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromSize_t(self->used);
+}
+
+static PyObject *Budget_peak(Budget *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromSize_t(self->peak);
+}
+
+static PyObject *Budget_limit(Budget *self, void *Py_UNUSED(closure)) {
+    return PyLong_FromSize_t(self->limit);
+}
+
+static PyGetSetDef Budget_getset[] = {
+    {"used", (getter)Budget_used, NULL, "Bytes the searches counting on it hold.", NULL},
+    {"peak", (getter)Budget_peak, NULL, "The most bytes they ever held at once.", NULL},
+    {"limit", (getter)Budget_limit, NULL, "The most bytes they may hold.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject BudgetType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Budget",
+    .tp_basicsize = sizeof(Budget),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A memory budget in bytes, shared by the searches of one solve.",
+    .tp_new = Budget_new,
+    .tp_dealloc = (destructor)Budget_dealloc,
+    .tp_getset = Budget_getset,
+};
+
 /* yukon._core.share(searches): from now on the searches use one table, holding every
  * position any of them has searched (see _solver's notes on sharing). */
 static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
@@ -1409,20 +1629,41 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
         return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     PyObject **items = PySequence_Fast_ITEMS(seq);
+    Budget *budget = NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (!PyObject_TypeCheck(items[i], &SeekerType)) {
             Py_DECREF(seq);
             PyErr_SetString(PyExc_TypeError, "share() takes Seeker objects");
             return NULL;
         }
-        if (!idle((Seeker *)items[i])) {
+        Seeker *search = (Seeker *)items[i];
+        if (!idle(search)) {
             Py_DECREF(seq);
             return NULL;
         }
+        const char *refusal = NULL;
+        if (!search->ready || search->state == BROKEN ||
+            (search->seen && search->seen->broken))
+            refusal = "share() takes searches that are set up and not broken";
+        else if (budget && search->budget != budget)
+            refusal = "share() takes searches with one budget";
+        if (refusal) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, refusal);
+            return NULL;
+        }
+        budget = search->budget;
     }
-    Shared *union_ = new_shared();
+    if (!budget) {
+        Py_DECREF(seq);
+        Py_RETURN_TRUE;
+    }
+    budget->exceeded = 0;
+    Shared *union_ = new_shared(budget);
     if (!union_) {
         Py_DECREF(seq);
+        if (budget->exceeded)
+            Py_RETURN_FALSE;
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -1435,8 +1676,10 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
                 continue;
             const uint8_t *key = stored(t, t->slots_[j].offset);
             if (table_add(&union_->table, key + 1, key[0], hash_key(key + 1, key[0])) < 0) {
-                release(union_);
+                release(union_); /* the searches keep their own tables */
                 Py_DECREF(seq);
+                if (budget->exceeded)
+                    Py_RETURN_FALSE;
                 return PyErr_NoMemory();
             }
         }
@@ -1451,12 +1694,13 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
     }
     release(union_); /* the searches hold it now */
     Py_DECREF(seq);
-    Py_RETURN_NONE;
+    Py_RETURN_TRUE;
 }
 
 static PyMethodDef core_functions[] = {
     {"share", (PyCFunction)share, METH_O,
-     "Make the searches use one table from now on, holding all they have searched."},
+     "Make the searches use one table from now on, holding all they have searched; "
+     "False (and nothing changed) when their budget has no room for it."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1470,14 +1714,13 @@ static struct PyModuleDef core_module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     init_tables();
-    if (PyType_Ready(&SeekerType) < 0)
+    if (PyType_Ready(&SeekerType) < 0 || PyType_Ready(&BudgetType) < 0)
         return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (!module)
         return NULL;
-    Py_INCREF(&SeekerType);
-    if (PyModule_AddObject(module, "Seeker", (PyObject *)&SeekerType) < 0) {
-        Py_DECREF(&SeekerType);
+    if (PyModule_AddObjectRef(module, "Seeker", (PyObject *)&SeekerType) < 0 ||
+        PyModule_AddObjectRef(module, "Budget", (PyObject *)&BudgetType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -102,7 +102,7 @@ import enum
 import heapq
 import random
 import time
-from typing import NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 import attrs
 
@@ -110,6 +110,7 @@ try:
     from . import _core
 except ImportError:  # pragma: no cover - built without a C compiler
     _core = None  # type: ignore[assignment]
+from ._arguments import instance, seconds, whole_number
 from ._moves import FOUNDATION, MOVES, Move
 from ._state import (
     _CHILDREN_CLASSIC,
@@ -148,6 +149,22 @@ class Solution:
     """Positions searched: each new position taken from a queue, dead ends included."""
     seconds: float = 0.0
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
+    stopped_by: Literal["nodes", "seconds", "memory"] | None = None
+    """For ``UNKNOWN``: the budget that ended the search; ``None`` for a finished one."""
+
+
+MAX_MEMORY = 2 * 2**30
+"""The default memory budget of :func:`solve` and :func:`hint`, in bytes (2 GiB)."""
+MIN_MEMORY = 32 * 2**20
+"""The smallest memory budget a search accepts (32 MiB): what nine searches need to
+start."""
+_MAX_NODES = 2**62
+_MAX_SECONDS = 1e8
+_PYTHON_BYTES = (640, 160, 140)
+"""What the pure-Python searches are counted as holding, in bytes: per searched position
+(its key in the table), per queue entry, and per node (the way back to the start).
+Measured with tracemalloc on hard deals and rounded up; the compiled searches count
+every block they allocate instead."""
 
 
 _Key = tuple[object, ...]
@@ -550,6 +567,15 @@ class _Search:
                 )
         return Verdict.LOST
 
+    def close(self) -> None:
+        """Let go of everything the search holds; it cannot run again. Emptied in
+        place: a traceback may still hold a frame of :meth:`run`."""
+        self.seen.clear()
+        self.heap.clear()
+        self.memo.clear()
+        self.parents.clear()
+        self.depths.clear()
+
     def line(self) -> tuple[Move, ...]:
         """The moves from the start to the win."""
         line: list[Move] = []
@@ -579,22 +605,32 @@ class _Searching(Protocol):
     def nodes(self) -> int: ...
     def run(self, steps: int) -> Verdict | None: ...
     def line(self) -> tuple[Move, ...]: ...
+    def close(self) -> None: ...
+
+
+class _OverBudget(Exception):
+    """A compiled search was stopped by its memory budget."""
 
 
 class _Compiled:
     """A compiled best-first search (``yukon._core.Seeker``): :class:`_Search` in C,
-    step for step, behind the same interface."""
+    step for step, behind the same interface. Its memory counts against ``budget``."""
 
     __slots__ = ("seeker",)
 
-    def __init__(self, state: State, weights: _Weights) -> None:
+    def __init__(
+        self, state: State, weights: _Weights, budget: _core.Budget | None = None
+    ) -> None:
         assert _core is not None
+        if budget is None:
+            budget = _core.Budget(2**64 - 1)
         self.seeker = _core.Seeker(
             state._cols,
             state._hidden,
             state._found,
             state._rules.letter == "R",
             (*weights[:5], int(weights.dive)),
+            budget,
         )
 
     @property
@@ -602,13 +638,31 @@ class _Compiled:
         return self.seeker.nodes
 
     def run(self, steps: int) -> Verdict | None:
-        return _FOUND[self.seeker.run(steps)]
+        found = self.seeker.run(steps)
+        if found == _OVER_BUDGET:
+            raise _OverBudget
+        return _FOUND[found]
 
     def line(self) -> tuple[Move, ...]:
         return tuple(MOVES[key] for key in self.seeker.line())
 
+    def close(self) -> None:
+        self.seeker.close()
+
 
 _FOUND = (None, Verdict.WON, Verdict.LOST)
+_OVER_BUDGET = 3
+
+
+def _python_memory(searches: list[_Searching]) -> int:
+    """What the pure-Python searches are counted as holding (see ``_PYTHON_BYTES``)."""
+    per_key, per_entry, per_node = _PYTHON_BYTES
+    tables = {id(s.seen): len(s.seen) for s in searches if isinstance(s, _Search)}
+    return per_key * sum(tables.values()) + sum(
+        per_entry * len(s.heap) + per_node * len(s.parents)
+        for s in searches
+        if isinstance(s, _Search)
+    )
 
 
 def solve(
@@ -616,74 +670,116 @@ def solve(
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    max_memory: int | None = MAX_MEMORY,
     _prune: bool = True,
     _core_searches: bool = True,
 ) -> Solution:
     """Search ``state`` with every card visible; see :class:`Solution` and the module
     notes for what ``WON``, ``LOST`` and ``UNKNOWN`` promise.
 
-    ``max_nodes`` and ``max_seconds`` bound the search (``None``: no bound). With a node
+    Three budgets bound the search, each ``None`` for no bound: ``max_nodes``
+    positions, ``max_seconds`` of time, and ``max_memory`` bytes held by the search
+    (default :data:`MAX_MEMORY`, 2 GiB; at least :data:`MIN_MEMORY`). The first to run
+    out ends the search as ``UNKNOWN``, and :attr:`Solution.stopped_by` names it.
+    Everything the search held is freed before this returns or raises. With a node
     budget and no time budget the search is deterministic: the same position gives the
     same answer every time, with or without the compiled core.
 
     Nine best-first searches run side by side, taking turns, with nine priorities, and
     later share what they have searched (see the module notes); the first win any finds
     is the answer, and ``LOST`` means that together they searched every reachable
-    position.
+    position. Raises :class:`TypeError` or :class:`ValueError` naming an argument that
+    is not of the kind or range above.
     """
+    instance("state", state, State, "a State, such as yukon.deal(code) gives")
+    if max_nodes is not None:
+        whole_number("max_nodes", max_nodes, 0, _MAX_NODES)
+    if max_seconds is not None:
+        max_seconds = seconds("max_seconds", max_seconds, _MAX_SECONDS)
+    if max_memory is not None:
+        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     compiled = _core_searches and _prune and _core is not None
-    searches: list[_Searching] = [
-        _Compiled(state, weights) if compiled else _Search(state, weights, prune=_prune)
-        for weights in _PORTFOLIO
-    ]
-    verdict: Verdict | None = None
-    line: tuple[Move, ...] = ()
-    shared = False
-    running = list(searches)
-    while verdict is None:
-        if not shared and sum(s.nodes for s in searches) >= _SHARE_AFTER:
-            shared = True
-            _share(searches)
-        for search in running:
-            nodes = sum(s.nodes for s in searches)
-            steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
-            if steps <= 0 or (deadline is not None and time.monotonic() > deadline):
-                verdict = Verdict.UNKNOWN
-                break
-            verdict = search.run(steps)
-            if verdict is Verdict.LOST and shared:
-                verdict = None
-                running = [s for s in running if s is not search]
-                if not running:
-                    verdict = Verdict.LOST
-                break
-            if verdict is not None:
-                line = search.line()
-                break
-    nodes = sum(s.nodes for s in searches)
-    seconds = time.monotonic() - start
+    searches: list[_Searching] = []
+    try:
+        if compiled:
+            assert _core is not None
+            budget = _core.Budget(2**64 - 1 if max_memory is None else max_memory)
+            for weights in _PORTFOLIO:
+                searches.append(_Compiled(state, weights, budget))
+        else:
+            searches.extend(_Search(state, w, prune=_prune) for w in _PORTFOLIO)
+        verdict, line, stopped_by = _run(searches, max_nodes, deadline, max_memory)
+        nodes = sum(s.nodes for s in searches)
+    except _OverBudget:
+        verdict, line, stopped_by = Verdict.UNKNOWN, (), "memory"
+        nodes = sum(s.nodes for s in searches)
+    finally:
+        for search in searches:
+            search.close()
+    seconds_taken = time.monotonic() - start
     if verdict is not Verdict.WON:
-        return Solution(verdict, (), nodes, seconds)
+        return Solution(verdict, (), nodes, seconds_taken, stopped_by)
     final = state
     for step in line:
         final = final.apply(step)
     if not final.is_won:  # pragma: no cover - the engine itself would be broken
         raise AssertionError("the solver's winning line does not win")
-    return Solution(Verdict.WON, line, nodes, seconds)
+    return Solution(Verdict.WON, line, nodes, seconds_taken)
 
 
-def _share(searches: list[_Searching]) -> None:
-    """From now on the searches use one table, holding all they have searched."""
+_Stop = Literal["nodes", "seconds", "memory"]
+
+
+def _run(
+    searches: list[_Searching],
+    max_nodes: int | None,
+    deadline: float | None,
+    max_memory: int | None,
+) -> tuple[Verdict, tuple[Move, ...], _Stop | None]:
+    """Run the searches in turn until one wins, all are done, or a budget runs out."""
+    shared = False
+    running = list(searches)
+    # The compiled searches count their memory themselves; the Python ones here.
+    counted = None if isinstance(searches[0], _Compiled) else max_memory
+    while True:
+        if not shared and sum(s.nodes for s in searches) >= _SHARE_AFTER:
+            shared = True
+            if not _share(searches):
+                return Verdict.UNKNOWN, (), "memory"
+        for search in running:
+            nodes = sum(s.nodes for s in searches)
+            steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
+            if steps <= 0:
+                return Verdict.UNKNOWN, (), "nodes"
+            if deadline is not None and time.monotonic() > deadline:
+                return Verdict.UNKNOWN, (), "seconds"
+            if counted is not None and _python_memory(searches) > counted:
+                return Verdict.UNKNOWN, (), "memory"
+            verdict = search.run(steps)
+            if verdict is Verdict.LOST and shared:
+                running = [s for s in running if s is not search]
+                if not running:
+                    return Verdict.LOST, (), None
+                break
+            if verdict is Verdict.WON:
+                return verdict, search.line(), None
+            if verdict is Verdict.LOST:
+                return verdict, (), None
+
+
+def _share(searches: list[_Searching]) -> bool:
+    """From now on the searches use one table, holding all they have searched; false
+    (and nothing changed) when the memory budget has no room for it."""
     if searches and isinstance(searches[0], _Compiled):
         assert _core is not None
-        _core.share([s.seeker for s in searches if isinstance(s, _Compiled)])
-        return
+        return _core.share([s.seeker for s in searches if isinstance(s, _Compiled)])
     union = set().union(*(s.seen for s in searches if isinstance(s, _Search)))
     for search in searches:
         if isinstance(search, _Search):
             search.seen = union
+    return True
 
 
 COMPILED_SOLVER = _core is not None
@@ -826,6 +922,7 @@ def hint(
     rng: random.Random | None = None,
     samples: int = 8,
     max_nodes: int = 2_000,
+    max_memory: int | None = MAX_MEMORY,
 ) -> Move | None:
     """The move a player should try, from what the player can see.
 
@@ -838,8 +935,16 @@ def hint(
     first); ``None`` only when there is no legal move.
 
     ``rng`` defaults to ``random.Random(0)``, so hints repeat; the global random state is
-    never used. The compiled core makes hints faster, never different.
+    never used. ``max_memory`` bounds each guess's search as in :func:`solve`. The
+    compiled core makes hints faster, never different.
     """
+    instance("state", state, State, "a State, such as yukon.deal(code) gives")
+    if rng is not None:
+        instance("rng", rng, random.Random, "a random.Random (or None)")
+    whole_number("samples", samples, 0, 1_000_000)
+    whole_number("max_nodes", max_nodes, 1, _MAX_NODES)
+    if max_memory is not None:
+        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
     moves = state.legal_moves()
     if not moves:
         return None
@@ -850,7 +955,11 @@ def hint(
     for _ in range(samples):
         guess = list(unknown)
         rng.shuffle(guess)
-        solution = solve(_with_face_down(state, guess, slots), max_nodes=max_nodes)
+        solution = solve(
+            _with_face_down(state, guess, slots),
+            max_nodes=max_nodes,
+            max_memory=max_memory,
+        )
         if solution.verdict is Verdict.WON and solution.moves:
             first = solution.moves[0]
             votes[first] = votes.get(first, 0) + 1

@@ -1,0 +1,64 @@
+"""Checks on the arguments of public calls, and the excerpts error messages quote.
+
+A wrong type raises :class:`TypeError` and a value out of range :class:`ValueError`, each
+naming the argument, before any work starts: a budget that is ``nan`` must not mean "run
+for ever", and a string must not fail somewhere deep inside.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TypeVar
+
+EXCERPT = 40
+"""The most characters of a caller's text an error message quotes."""
+
+_T = TypeVar("_T")
+
+
+def excerpt(text: str) -> str:
+    """``text`` quoted for an error message: whole when short, else its start, cut
+    where the reader can see it was cut."""
+    if len(text) <= EXCERPT:
+        return repr(text)
+    return f"{text[:EXCERPT]!r}... ({len(text)} characters)"
+
+
+def whole_number(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as an int from ``low`` to ``high``."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        shown = (
+            value if abs(value) < 10**30 else f"a number of {len(str(value))} digits"
+        )
+        raise ValueError(f"{name} must be from {low} to {high}, not {shown}")
+    return value
+
+
+def seconds(name: str, value: object, high: float) -> float:
+    """``value`` as a finite number of seconds from 0 to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(
+            f"{name} must be a number of seconds, not {type(value).__name__}"
+        )
+    if isinstance(value, int) and not 0 <= value <= high:
+        raise ValueError(f"{name} must be from 0 to {high:g} seconds")
+    number = float(value)
+    if math.isnan(number) or not 0 <= number <= high:
+        raise ValueError(f"{name} must be from 0 to {high:g} seconds, not {value!r}")
+    return number
+
+
+def boolean(name: str, value: object) -> bool:
+    """``value``, which must be ``True`` or ``False`` (not merely truthy)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+def instance(name: str, value: object, kind: type[_T], what: str) -> _T:
+    """``value``, which must be a ``kind``; ``what`` says what is expected."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+    return value
