@@ -3,8 +3,11 @@ live in the benchmarks), and a longer run on demand with ``HYPOTHESIS_PROFILE=th
 
 from __future__ import annotations
 
+import ctypes
 import os
+import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None)
@@ -15,3 +18,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under the sanitizer stage of ``.ci/run`` (the C core built with AddressSanitizer,
+    ``YUKON_LEAK_CHECK`` set): after the tests, LeakSanitizer looks for blocks nothing
+    points to any more, and any such leak fails the run. Python allocates with plain
+    ``malloc`` there (``PYTHONMALLOC=malloc``), so everything it holds is seen."""
+    if not os.environ.get("YUKON_LEAK_CHECK"):
+        return
+    leaked = ctypes.CDLL(None).__lsan_do_recoverable_leak_check()
+    if leaked:
+        print("\nLeakSanitizer found leaks (above)", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

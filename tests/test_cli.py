@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import json
+import os
 import pathlib
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -103,3 +106,165 @@ def test_survey_prints_the_table(
     assert "total           2" in table and "95% interval" in table
     assert len(out.read_text().splitlines()) == 2
     assert main(["survey", "--count", "0", "--out", str(out)]) == 2
+
+
+# -- the survey's files: a user's mistake is one line and status 2, nothing lost --------
+
+_SURVEY = ["survey", "--start", "1", "--count", "3", "--workers", "1"]
+
+
+def _one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("yukon: error: "), err
+    return lines[0]
+
+
+@pytest.mark.parametrize("where", ["directory", "no parent", "read-only"])
+def test_a_survey_file_that_cannot_be_written_is_one_line(
+    where: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = {
+        "directory": tmp_path,
+        "no parent": tmp_path / "missing" / "s.jsonl",
+        "read-only": tmp_path / "ro.jsonl",
+    }[where]
+    if where == "read-only":
+        out.write_text("")
+        out.chmod(0o444)
+        if os.access(out, os.W_OK):  # root writes anyway: make it a directory's child
+            out.unlink()
+            out = tmp_path / "ro.jsonl" / "s.jsonl"
+            (tmp_path / "ro.jsonl").write_text("")
+    assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 2
+    assert "cannot write" in _one_error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--workers", "0"), ("--max-seconds", "nan"), ("--max-seconds", "-1")],
+)
+def test_survey_options_out_of_range_are_one_line(
+    option: str, value: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    argv = ["survey", "--count", "3", option, value, "--out", str(out)]
+    assert main(argv) == 2
+    assert option.strip("-").split("-")[-1] in _one_error_line(capsys)
+    assert not out.exists() or out.read_text() == ""
+
+
+def test_solve_options_out_of_range_are_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "YU1-C-AAAAAAB", "--max-seconds", "nan"]) == 2
+    assert "max_seconds" in _one_error_line(capsys)
+    assert main(["solve", "YU1-C-AAAAAAB", "--max-memory", "1K"]) == 2
+    assert "max_memory" in _one_error_line(capsys)
+    assert main(["solve", "YU1-C-AAAAAMX", "--max-memory", "32M"]) == 0
+    assert "stopped by the memory budget" in capsys.readouterr().out
+
+
+def test_bad_lines_of_a_survey_file_are_named_and_their_deals_solved_again(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 0
+    rows = out.read_bytes().splitlines()
+    broken = [
+        rows[0][:-1] + b"\xff}",  # not UTF-8
+        rows[1].replace(b'"verdict"', b'"v"'),  # no verdict
+        rows[2].replace(b'"unknown"', b'"maybe"').replace(b'"won"', b'"maybe"'),
+    ]
+    out.write_bytes(b"\n".join([*broken, b"{not json"]) + b"\n")
+    capsys.readouterr()
+    assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    for number, why in [(1, "UTF-8"), (2, "verdict"), (3, "verdict"), (4, "JSON")]:
+        assert f"line {number}: " in err and why in err
+    assert "Traceback" not in err
+    again = [
+        json.loads(line) for line in out.read_text(errors="replace").splitlines()[4:]
+    ]
+    assert sorted(row["code"] for row in again) == [
+        "YU1-C-AAAAAAB",
+        "YU1-C-AAAAAAC",
+        "YU1-C-AAAAAAD",
+    ]
+
+
+def test_a_file_with_an_endless_line_is_no_survey_file(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    out.write_bytes(b"0" * 200_000)
+    assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 2
+    assert "not a survey file" in _one_error_line(capsys)
+    if os.path.exists("/dev/zero"):
+        assert main([*_SURVEY, "--max-nodes", "50", "--out", "/dev/zero"]) == 2
+        assert "line 1" in _one_error_line(capsys)
+
+
+def test_retry_unknown_solves_again_what_a_smaller_budget_left_open(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    assert main([*_SURVEY, "--max-nodes", "5", "--out", str(out)]) == 0
+    first = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {row["verdict"] for row in first} == {"unknown"}
+    larger = [*_SURVEY, "--max-nodes", "5000", "--out", str(out)]
+    assert main(larger) == 0
+    assert (
+        len(out.read_text().splitlines()) == 3
+    )  # without the option: kept as they are
+    assert main([*larger, "--retry-unknown"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 6 and all(r["budget"]["max_nodes"] == 5000 for r in rows[3:])
+    assert any(row["verdict"] == "won" for row in rows[3:])  # deal 1 is won at once
+    assert main([*larger, "--retry-unknown"]) == 0  # the same budget: not again
+    assert len(out.read_text().splitlines()) == 6
+
+
+def test_ctrl_c_ends_a_survey_with_one_line_and_nothing_lost(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from yukon import _survey
+
+    solved: list[str] = []
+    solve_one = _survey._solve_args
+
+    def interrupted(job: tuple[str, float | None, int | None, int | None]) -> Any:
+        if len(solved) == 2:
+            raise KeyboardInterrupt
+        solved.append(job[0])
+        return solve_one(job)
+
+    monkeypatch.setattr(_survey, "_solve_args", interrupted)
+    out = tmp_path / "s.jsonl"
+    argv = ["survey", "--count", "5", "--workers", "1", "--max-nodes", "50"]
+    assert main([*argv, "--out", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "survey stopped: 2 of 5 deals are saved" in err
+    assert [json.loads(line)["code"] for line in out.read_text().splitlines()] == solved
+
+
+def test_survey_jobs_are_made_as_they_are_needed(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hundred million deals: only the three the stand-in solver takes are made."""
+    from yukon import _survey
+
+    def three(jobs: Any, workers: int) -> Any:
+        for job, _ in zip(jobs, range(3), strict=False):
+            yield _survey.solve_deal(*job)
+
+    monkeypatch.setattr(_survey, "_local", three)
+    out = tmp_path / "s.jsonl"
+    tally = _survey.survey(
+        yukon.Rules.CLASSIC, 0, 100_000_000, str(out), max_nodes=10, workers=1
+    )
+    assert tally.total == 3

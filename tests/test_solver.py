@@ -517,7 +517,11 @@ def test_survey_writes_json_lines_and_resumes(tmp_path: pathlib.Path) -> None:
         "YU1-C-AAAAAAC",
         "YU1-C-AAAAAAD",
     ]
-    assert set(rows[0]) == {"code", "verdict", "nodes", "seconds", "moves"}
+    assert set(rows[0]) == {
+        *("code", "verdict", "nodes", "seconds", "moves", "budget", "stopped_by")
+    }
+    budget = {"max_seconds": None, "max_nodes": 2_000, "max_memory": 2 * 2**30}
+    assert rows[0]["budget"] == budget
     assert "3/3 deals" in progress.getvalue()
     assert first.total == 3
     # A torn last line (a run stopped mid-write) is ignored and that deal solved again.

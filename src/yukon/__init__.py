@@ -18,6 +18,7 @@ from ._errors import (
     InvalidMove,
     InvalidPosition,
     InvalidRecord,
+    InvalidSurvey,
     NothingToUndo,
     YukonError,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "InvalidMove",
     "InvalidPosition",
     "InvalidRecord",
+    "InvalidSurvey",
     "Move",
     "NothingToUndo",
     "Outcome",

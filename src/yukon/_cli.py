@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 from . import __version__
 from ._codes import DEAL_COUNT, GameCode, Rules
-from ._errors import YukonError
+from ._errors import InvalidSurvey, YukonError
 from ._game import Game
-from ._solver import COMPILED_SOLVER, solve
+from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
 from ._state import State
-from ._survey import survey
+from ._survey import read_done, survey
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,8 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         "lost or unknown), the time, the positions searched and the winning line.",
     )
     solver.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
-    solver.add_argument("--max-seconds", type=float, default=30.0, metavar="S")
-    solver.add_argument("--max-nodes", type=int, default=None, metavar="N")
+    _budgets(solver)
 
     poll = commands.add_parser(
         "survey",
@@ -58,9 +57,19 @@ def _parser() -> argparse.ArgumentParser:
     poll.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
     poll.add_argument("--start", type=int, default=0, metavar="N")
     poll.add_argument("--count", type=int, required=True, metavar="K")
-    poll.add_argument("--workers", type=int, default=None, metavar="W")
-    poll.add_argument("--max-seconds", type=float, default=30.0, metavar="S")
-    poll.add_argument("--max-nodes", type=int, default=None, metavar="N")
+    poll.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="W",
+        help="processes to solve in (default: one per core)",
+    )
+    _budgets(poll)
+    poll.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="solve again the unknown deals in FILE whose budget was smaller",
+    )
     poll.add_argument(
         "--scheduler",
         default=None,
@@ -69,6 +78,44 @@ def _parser() -> argparse.ArgumentParser:
     )
     poll.add_argument("--out", required=True, metavar="FILE")
     return parser
+
+
+def _budgets(command: argparse.ArgumentParser) -> None:
+    """The budget options of a command that solves."""
+    command.add_argument(
+        "--max-seconds",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="time for each deal (default: 30)",
+    )
+    command.add_argument(
+        "--max-nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="positions for each deal (default: no bound)",
+    )
+    command.add_argument(
+        "--max-memory",
+        type=_bytes,
+        default=MAX_MEMORY,
+        metavar="BYTES",
+        help="memory for each deal, e.g. 512M or 4G (default: 2G)",
+    )
+
+
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _bytes(text: str) -> int:
+    """A size such as ``4G`` (binary units: K, M, G, T) or a plain number of bytes."""
+    number, unit = text[:-1], text[-1:].upper()
+    if unit not in _UNITS:
+        number, unit = text, ""
+    if not (number.isascii() and number.isdigit()) or len(number) > 20:
+        raise argparse.ArgumentTypeError(f"not a size in bytes: {text[:40]!r}")
+    return int(number) * _UNITS[unit]
 
 
 def render(game: Game) -> str:
@@ -113,34 +160,85 @@ def _solve(args: argparse.Namespace) -> int:
         code = GameCode.parse(args.code)
     except YukonError as error:
         return _fail(str(error))
-    solution = solve(
-        State.deal(code), max_seconds=args.max_seconds, max_nodes=args.max_nodes
-    )
+    try:
+        solution = solve(
+            State.deal(code),
+            max_seconds=args.max_seconds,
+            max_nodes=args.max_nodes,
+            max_memory=args.max_memory,
+        )
+    except (TypeError, ValueError) as error:
+        return _fail(str(error))
     print(f"{code}: {solution.verdict.value}")
     how = "compiled" if COMPILED_SOLVER else "pure Python: the C core was not built"
     print(f"time {solution.seconds:.2f}s, {solution.nodes} positions searched ({how})")
+    if solution.stopped_by is not None:
+        print(f"stopped by the {_BUDGET_NAMES[solution.stopped_by]} budget")
     if solution.moves:
         print(f"winning line ({len(solution.moves)} moves):")
         print(" ".join(str(move) for move in solution.moves))
     return 0
 
 
+_BUDGET_NAMES = {"nodes": "positions", "seconds": "time", "memory": "memory"}
+
+
 def _survey(args: argparse.Namespace) -> int:
     if args.count < 1 or args.start < 0 or args.start + args.count > DEAL_COUNT:
         return _fail(f"deals run from 0 to {DEAL_COUNT - 1}")
-    tally = survey(
-        Rules(args.rules.upper()),
-        args.start,
-        args.count,
-        args.out,
-        workers=args.workers,
-        max_seconds=args.max_seconds,
-        max_nodes=args.max_nodes,
-        scheduler=args.scheduler,
-        progress=sys.stderr,
-    )
+    if args.workers is not None and args.workers < 1:
+        return _fail(f"--workers takes at least 1, not {args.workers}")
+    rules = Rules(args.rules.upper())
+
+    def bad_line(number: int, why: str) -> None:
+        print(
+            f"yukon: {args.out}, line {number}: {why}; that deal is solved again",
+            file=sys.stderr,
+        )
+
+    try:
+        tally = survey(
+            rules,
+            args.start,
+            args.count,
+            args.out,
+            workers=args.workers,
+            max_seconds=args.max_seconds,
+            max_nodes=args.max_nodes,
+            max_memory=args.max_memory,
+            retry_unknown=args.retry_unknown,
+            scheduler=args.scheduler,
+            progress=sys.stderr,
+            bad_line=bad_line,
+        )
+    except OSError as error:
+        return _fail(f"cannot write {args.out}: {error.strerror or error}")
+    except (TypeError, ValueError) as error:  # a budget, or InvalidSurvey
+        return _fail(str(error))
+    except KeyboardInterrupt:
+        saved = _saved(args.out, rules, args.start, args.count)
+        print(
+            f"\nyukon: survey stopped: {saved} of {args.count} deals are saved in "
+            f"{args.out}; run the same command again to go on",
+            file=sys.stderr,
+        )
+        return 130
     print(tally.table())
     return 0
+
+
+def _saved(out: str, rules: Rules, start: int, count: int) -> int:
+    """How many of the survey's deals ``out`` holds."""
+    try:
+        done = read_done(out)
+    except (OSError, InvalidSurvey):
+        return 0
+    numbers = range(start, start + count)
+    return sum(
+        1
+        for code in map(GameCode.parse, done)
+        if code.rules is rules and code.number in numbers
+    )
 
 
 def main_exit() -> None:

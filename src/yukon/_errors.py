@@ -12,6 +12,7 @@ keeps working in code that does not know this library::
     ├── InvalidPosition (ValueError)     a layout no game can have: missing or doubled cards, ...
     ├── InvalidCatalog (ValueError)      a message catalog lacking a refusal or with a bad field
     ├── InvalidRecord (ValueError)       a saved game that does not load: bad form or an illegal move
+    ├── InvalidSurvey (ValueError)       a survey file that cannot be resumed: it is no survey file
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.
@@ -55,6 +56,11 @@ class InvalidPosition(YukonError, ValueError):
 
 class InvalidRecord(YukonError, ValueError):
     """A game record or saved game that cannot be loaded as it stands."""
+
+
+class InvalidSurvey(YukonError, ValueError):
+    """A file given to a survey to resume that is no survey file (its lines are too
+    long to be survey rows)."""
 
 
 class NothingToUndo(YukonError, IndexError):

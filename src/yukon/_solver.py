@@ -679,7 +679,7 @@ def solve(
 
     Three budgets bound the search, each ``None`` for no bound: ``max_nodes``
     positions, ``max_seconds`` of time, and ``max_memory`` bytes held by the search
-    (default :data:`MAX_MEMORY`, 2 GiB; at least :data:`MIN_MEMORY`). The first to run
+    (default 2 GiB; at least 32 MiB). The first to run
     out ends the search as ``UNKNOWN``, and :attr:`Solution.stopped_by` names it.
     Everything the search held is freed before this returns or raises. With a node
     budget and no time budget the search is deterministic: the same position gives the
@@ -692,12 +692,7 @@ def solve(
     is not of the kind or range above.
     """
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
-    if max_nodes is not None:
-        whole_number("max_nodes", max_nodes, 0, _MAX_NODES)
-    if max_seconds is not None:
-        max_seconds = seconds("max_seconds", max_seconds, _MAX_SECONDS)
-    if max_memory is not None:
-        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
+    max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     compiled = _core_searches and _prune and _core is not None
@@ -727,6 +722,20 @@ def solve(
     if not final.is_won:  # pragma: no cover - the engine itself would be broken
         raise AssertionError("the solver's winning line does not win")
     return Solution(Verdict.WON, line, nodes, seconds_taken)
+
+
+def check_budgets(
+    max_nodes: object, max_seconds: object, max_memory: object
+) -> float | None:
+    """Raise :class:`TypeError` or :class:`ValueError` naming a budget that is not one
+    (see :func:`solve`); the time budget as a float."""
+    if max_nodes is not None:
+        whole_number("max_nodes", max_nodes, 0, _MAX_NODES)
+    if max_memory is not None:
+        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
+    if max_seconds is None:
+        return None
+    return seconds("max_seconds", max_seconds, _MAX_SECONDS)
 
 
 _Stop = Literal["nodes", "seconds", "memory"]
@@ -942,9 +951,8 @@ def hint(
     if rng is not None:
         instance("rng", rng, random.Random, "a random.Random (or None)")
     whole_number("samples", samples, 0, 1_000_000)
-    whole_number("max_nodes", max_nodes, 1, _MAX_NODES)
-    if max_memory is not None:
-        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
+    instance("max_nodes", max_nodes, int, "a whole number")
+    check_budgets(max_nodes, None, max_memory)
     moves = state.legal_moves()
     if not moves:
         return None

@@ -11,18 +11,23 @@ the budget left unresolved: the lower bound counts them lost, the upper bound wo
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import multiprocessing
 import os
+import queue
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
 
+from ._arguments import whole_number
 from ._codes import GameCode, Rules
-from ._solver import Verdict, solve
+from ._errors import InvalidGameCode, InvalidSurvey
+from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
 
 Z_95 = 1.959963984540054
@@ -84,12 +89,26 @@ class Tally:
         return "\n".join(lines)
 
 
+Budget = dict[str, Any]
+"""A row's budget: ``max_seconds``, ``max_nodes`` and ``max_memory`` (``None``: none)."""
+
+MAX_LINE = 65_536
+"""The longest line a survey file may hold, in bytes; a row takes about 150."""
+_VERDICTS = frozenset(v.value for v in Verdict)
+
+
 def solve_deal(
-    code: str, max_seconds: float | None, max_nodes: int | None
+    code: str,
+    max_seconds: float | None,
+    max_nodes: int | None,
+    max_memory: int | None = MAX_MEMORY,
 ) -> dict[str, Any]:
-    """Solve one deal; the JSON line the survey writes for it."""
+    """Solve one deal; the JSON line the survey writes for it, with the budget."""
     solution = solve(
-        State.deal(GameCode.parse(code)), max_seconds=max_seconds, max_nodes=max_nodes
+        State.deal(GameCode.parse(code)),
+        max_seconds=max_seconds,
+        max_nodes=max_nodes,
+        max_memory=max_memory,
     )
     return {
         "code": code,
@@ -97,41 +116,149 @@ def solve_deal(
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
         "moves": len(solution.moves),
+        "budget": _budget(max_seconds, max_nodes, max_memory),
+        "stopped_by": solution.stopped_by,
     }
 
 
-def _solve_args(args: tuple[str, float | None, int | None]) -> dict[str, Any]:
+def _budget(
+    max_seconds: float | None, max_nodes: int | None, max_memory: int | None
+) -> Budget:
+    return {
+        "max_seconds": max_seconds,
+        "max_nodes": max_nodes,
+        "max_memory": max_memory,
+    }
+
+
+_Job = tuple[str, float | None, int | None, int | None]
+
+
+def _solve_args(args: _Job) -> dict[str, Any]:
     return solve_deal(*args)
 
 
-def read_done(path: str) -> dict[str, dict[str, Any]]:
-    """The deals an earlier run already wrote, by code; a torn last line is ignored."""
+def _row(line: bytes) -> tuple[dict[str, Any] | None, str]:
+    """A survey row read from one line, or ``None`` and why it is not one."""
+    try:
+        row = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except ValueError:
+        return None, "not a JSON line"
+    if not isinstance(row, dict) or not isinstance(row.get("code"), str):
+        return None, "no game code"
+    try:
+        code = GameCode.parse(row["code"])
+    except InvalidGameCode:
+        return None, "not a game code"
+    if row.get("verdict") not in _VERDICTS:
+        return None, "no verdict (won, lost or unknown)"
+    budget = row.get("budget")
+    if budget is not None and not isinstance(budget, dict):
+        return None, "a budget that is not an object"
+    return {**row, "code": str(code)}, ""
+
+
+def read_done(
+    path: str, *, bad_line: Callable[[int, str], None] | None = None
+) -> dict[str, dict[str, Any]]:
+    """The deals an earlier run already wrote, by code (the last row of a deal counts).
+
+    A line that is no survey row (a torn last line, bad JSON, no verdict, bytes that
+    are not UTF-8) is passed over and reported to ``bad_line`` with its number: that
+    deal is solved again. A line longer than :data:`MAX_LINE` bytes means this is no
+    survey file, and raises :class:`~yukon.InvalidSurvey`.
+    """
     done: dict[str, dict[str, Any]] = {}
     if not os.path.exists(path):
         return done
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            try:
-                row = json.loads(line)
-                done[str(GameCode.parse(row["code"]))] = row
-            except (ValueError, KeyError, TypeError):
+    with open(path, "rb") as lines:
+        number = 0
+        while line := lines.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE:
+                raise InvalidSurvey(
+                    f"{path}, line {number}: longer than {MAX_LINE} bytes, so this is "
+                    "not a survey file"
+                )
+            row, why = _row(line)
+            if row is None:
+                if bad_line is not None and line.strip():
+                    bad_line(number, why)
                 continue
+            done[row["code"]] = row
     return done
 
 
-def _local(
-    jobs: list[tuple[str, float | None, int | None]], workers: int
-) -> Iterator[dict[str, Any]]:
+def _smaller(old: object, new: Budget) -> bool:
+    """Whether budget ``old`` (from a row; anything else: not recorded) allows less
+    than ``new`` in some way and more in none (``None`` is no bound)."""
+    if not isinstance(old, dict):
+        return True
+    less = False
+    for name, bound in new.items():
+        was = old.get(name)
+        if was == bound:
+            continue
+        if bound is not None and (was is None or not isinstance(was, (int, float))):
+            return False  # the old one was unbounded (or unreadable) here
+        if bound is None or was < bound:
+            less = True
+        else:
+            return False
+    return less
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the survey's own process, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _window(
+    jobs: Iterator[_Job], size: int, submit: Callable[[_Job], None]
+) -> tuple[int, Callable[[], bool]]:
+    """Submits the first ``size`` jobs, then one more each time the returned function
+    is called (it says whether there was one): no more than ``size`` jobs are ever in
+    flight, or in memory. Also returns how many were submitted first."""
+    first = 0
+    for job in itertools.islice(jobs, size):
+        submit(job)
+        first += 1
+
+    def another() -> bool:
+        job = next(jobs, None)
+        if job is not None:
+            submit(job)
+        return job is not None
+
+    return first, another
+
+
+def _local(jobs: Iterator[_Job], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         yield from map(_solve_args, jobs)
         return
-    with multiprocessing.Pool(workers) as pool:
-        yield from pool.imap_unordered(_solve_args, jobs)
+    results: queue.SimpleQueue[dict[str, Any] | BaseException] = queue.SimpleQueue()
+    context = multiprocessing.get_context("spawn")
+    # Leaving the block terminates the workers, also on Ctrl-C or an error.
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+
+        def submit(job: _Job) -> None:
+            pool.apply_async(
+                _solve_args, (job,), callback=results.put, error_callback=results.put
+            )
+
+        pending, another = _window(jobs, 2 * workers, submit)
+        while pending:
+            row = results.get()
+            if isinstance(row, BaseException):
+                raise row
+            pending += another() - 1
+            yield row
 
 
-def _dask(
-    jobs: list[tuple[str, float | None, int | None]], scheduler: str
-) -> Iterator[dict[str, Any]]:
+def _dask(jobs: Iterator[_Job], scheduler: str) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client, as_completed
     except ImportError as missing:  # pragma: no cover - depends on the extra
@@ -139,9 +266,16 @@ def _dask(
             "surveys on Dask need the extra: pip install 'yukon[dask]'"
         ) from missing
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(_solve_args, jobs, pure=False)
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        waiting = as_completed()  # type: ignore[no-untyped-call]
+        cores = sum(client.nthreads().values()) or 1
+
+        def submit(job: _Job) -> None:
+            waiting.add(client.submit(_solve_args, job, pure=False))  # type: ignore[no-untyped-call]
+
+        _, another = _window(jobs, 2 * cores, submit)
+        for future in waiting:
             yield future.result()
+            another()
 
 
 def survey(
@@ -153,24 +287,55 @@ def survey(
     workers: int | None = None,
     max_seconds: float | None = 30.0,
     max_nodes: int | None = None,
+    max_memory: int | None = MAX_MEMORY,
+    retry_unknown: bool = False,
     scheduler: str | None = None,
     progress: IO[str] | None = None,
+    bad_line: Callable[[int, str], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Tally:
     """Solve deals ``start`` to ``start + count - 1`` under ``rules``, appending one JSON
-    line per deal to ``out`` and skipping deals already there; the tally of all of them."""
-    codes = [str(GameCode(n, rules)) for n in range(start, start + count)]
-    done = read_done(out)
+    line per deal to ``out`` and skipping deals already there; the tally of all of them.
+
+    With ``retry_unknown``, an ``UNKNOWN`` row whose budget was smaller than this one
+    (or not recorded) is solved again; the new row, written after it, is the one that
+    counts. Lines of ``out`` that are no survey row go to ``bad_line`` (see
+    :func:`read_done`). Jobs are made as workers free up, so memory does not grow with
+    ``count``. Every finished deal is on disk before the next is reported, so an
+    interrupted survey loses only the deals being solved.
+    """
+    max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
+    budget = _budget(max_seconds, max_nodes, max_memory)
+    if workers is not None:
+        whole_number("workers", workers, 1, 4096)
+    with open(out, "a", encoding="utf-8"):
+        pass  # can it be written? (an OSError, before any work)
+    done = read_done(out, bad_line=bad_line)
     tally = Tally()
-    for code in codes:
-        if code in done:
-            tally = tally.add(done[code]["verdict"])
-    jobs = [(code, max_seconds, max_nodes) for code in codes if code not in done]
+    numbers = range(start, start + count)
+    again: set[str] = set()
+    for code, row in done.items():
+        parsed = GameCode.parse(code)
+        if parsed.rules is not rules or parsed.number not in numbers:
+            continue
+        retry = retry_unknown and row["verdict"] == Verdict.UNKNOWN.value
+        if retry and _smaller(row.get("budget"), budget):
+            again.add(code)
+            continue
+        tally = tally.add(row["verdict"])
+    left = count - tally.total
+
+    def jobs() -> Iterator[_Job]:
+        for number in numbers:
+            code = str(GameCode(number, rules))
+            if code not in done or code in again:
+                yield (code, max_seconds, max_nodes, max_memory)
+
     results: Iterable[dict[str, Any]]
     if scheduler is not None:
-        results = _dask(jobs, scheduler)
+        results = _dask(jobs(), scheduler)
     else:
-        results = _local(jobs, workers or os.cpu_count() or 1)
+        results = _local(jobs(), workers or os.cpu_count() or 1)
     began = clock()
     torn = os.path.exists(out) and _ends_without_newline(out)
     with open(out, "a", encoding="utf-8") as sink:
@@ -183,13 +348,12 @@ def survey(
             if progress is not None:
                 elapsed = max(clock() - began, 1e-9)
                 rate = finished / elapsed
-                left = (len(jobs) - finished) / rate
                 progress.write(
-                    f"\r{tally.total}/{len(codes)} deals, {rate:.2f} deals/s, "
-                    f"about {_duration(left)} left"
+                    f"\r{tally.total}/{count} deals, {rate:.2f} deals/s, "
+                    f"about {_duration((left - finished) / rate)} left"
                 )
                 progress.flush()
-    if progress is not None and jobs:
+    if progress is not None and left:
         progress.write("\n")
     return tally
 

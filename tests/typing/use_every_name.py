@@ -34,6 +34,7 @@ from yukon import (
     InvalidMove,
     InvalidPosition,
     InvalidRecord,
+    InvalidSurvey,
     Move,
     NothingToUndo,
     Outcome,
@@ -99,6 +100,7 @@ def main() -> list[object]:
         InvalidMove,
         InvalidPosition,
         InvalidRecord,
+        InvalidSurvey,
         NothingToUndo,
     )
     try:
