@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
+import inspect as _inspect
+import typing as _typing
+
 from ._aids import Settings
 from ._cards import Card, Suit
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import (
-    IllegalMove,
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
@@ -30,6 +32,7 @@ from ._refusals import (
     ENGLISH,
     HEBREW,
     Catalog,
+    IllegalMove,
     InvalidCatalog,
     Refusal,
     RefusalCode,
@@ -84,9 +87,22 @@ __all__ = [
     "solve",
 ]
 
-# Public objects report the public module path (``yukon.Card``, not ``yukon._cards.Card``).
-for _name in __all__:
-    _obj = globals()[_name]
-    if isinstance(_obj, type) or callable(_obj):
-        _obj.__module__ = __name__
-del _name, _obj
+
+def _publish() -> None:
+    """Public objects report the public module path (``yukon.Card``, not
+    ``yukon._cards.Card``), which is also where pickle finds them. typing.get_type_hints
+    reads a class's annotations in the namespace of its ``__module__``, so they are
+    resolved first, in their own module."""
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, type):
+            own = _inspect.get_annotations(obj)
+            if own:
+                hints = _typing.get_type_hints(obj)
+                obj.__annotations__ = {key: hints[key] for key in own}
+        if isinstance(obj, type) or callable(obj):
+            obj.__module__ = __name__
+
+
+_publish()
+del _publish

@@ -21,13 +21,15 @@ The policies (SPEC part 2):
 from __future__ import annotations
 
 from collections.abc import Sequence, Sized
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
+from ._arguments import boolean
 from ._cards import Card
 from ._moves import Move
 from ._refusals import Refusal
+from ._values import built_once
 
 
 class Position(Protocol):
@@ -75,15 +77,26 @@ def double_tap(position: Position, card: Card, *, in_column: bool) -> Move | Non
     return tap(position, card) or auto_place(position, card)
 
 
-@attrs.frozen
-class Settings:
-    """The app's settings and their defaults: the values a frontend should start from."""
+def _switch(default: bool) -> Any:
+    """A setting that is on or off: ``True`` or ``False`` only (``"no"`` is no switch)."""
+    return attrs.field(default=default, validator=_only_bool)
 
-    double_click: bool = True
+
+def _only_bool(_: object, field: attrs.Attribute[bool], value: object) -> None:
+    boolean(field.name, value)
+
+
+@attrs.frozen
+@built_once
+class Settings:
+    """The app's settings and their defaults: the values a frontend should start from.
+    Each is ``True`` or ``False``; anything else raises :class:`TypeError`."""
+
+    double_click: bool = _switch(True)
     """Double tap places a card (foundation first, then the best column)."""
-    placement_help: bool = True
+    placement_help: bool = _switch(True)
     """Show the possible places (:meth:`State.targets`) while dragging."""
-    interactive_rules: bool = True
+    interactive_rules: bool = _switch(True)
     """Show the rule (:attr:`Refusal.message`) when a move is refused."""
-    auto_placement: bool = False
+    auto_placement: bool = _switch(False)
     """Pick the destination column (:meth:`State.auto_place`) when a group is released."""

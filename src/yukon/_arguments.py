@@ -30,7 +30,7 @@ def whole_number(name: str, value: object, low: int, high: int) -> int:
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
     if not low <= value <= high:
         shown = (
-            value if abs(value) < 10**30 else f"a number of {len(str(value))} digits"
+            value if abs(value) < 10**30 else f"a number of {value.bit_length()} bits"
         )
         raise ValueError(f"{name} must be from {low} to {high}, not {shown}")
     return value

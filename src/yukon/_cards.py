@@ -11,7 +11,9 @@ import enum
 
 import attrs
 
+from ._arguments import excerpt
 from ._errors import InvalidCard
+from ._values import built_once
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "SHDC"
@@ -47,7 +49,7 @@ def _check_rank(_: object, __: object, rank: int) -> None:
         raise InvalidCard(f"a rank runs from 1 (Ace) to 13 (King), not {rank!r}")
 
 
-def _to_suit(value: Suit | int) -> Suit:
+def as_suit(value: Suit | int) -> Suit:
     try:
         return Suit(value)
     except ValueError:
@@ -55,11 +57,12 @@ def _to_suit(value: Suit | int) -> Suit:
 
 
 @attrs.frozen(repr=False, order=False, hash=False)
+@built_once
 class Card:
     """One playing card. Equal cards are interchangeable; ``str(card)`` is ``"TH"``-style."""
 
     rank: int = attrs.field(validator=_check_rank)
-    suit: Suit = attrs.field(converter=_to_suit)
+    suit: Suit = attrs.field(converter=as_suit)
     index: int = attrs.field(init=False, eq=False, repr=False)
     """The deck index, ``suit * 13 + rank - 1``: the int the rules engine uses."""
 
@@ -75,15 +78,22 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``8S``, ``TH``, ``10h``, ``qd``: rank then suit letter, any letter case."""
+        """Read ``8S``, ``TH``, ``10h``, ``qd``: rank then suit letter, any letter case;
+        or the card as :attr:`symbol` writes it, ``10♥``, ``8♠``. Nothing else: other
+        letters that upper-case to these (``ſ``, ``ﬀ``) are no suit or rank."""
         if not isinstance(text, str):
             raise InvalidCard(f"card text must be a str, not {type(text).__name__}")
-        word = text.strip().upper()
+        word = text.strip()
+        if word and word[-1] in SUIT_SYMBOLS:
+            word = word[:-1] + SUIT_LETTERS[SUIT_SYMBOLS.index(word[-1])]
+        if not word.isascii():
+            word = ""  # refused below
+        word = word.upper()
         if word[:2] == "10":
             word = "T" + word[2:]
         if len(word) != 2 or word[0] not in RANK_LETTERS or word[1] not in SUIT_LETTERS:
             raise InvalidCard(
-                f"{text!r} is not a card: write the rank (A 2-9 T J Q K, or 10) "
+                f"{excerpt(text)} is not a card: write the rank (A 2-9 T J Q K, or 10) "
                 "then the suit (S H D C), e.g. 8S or TH"
             )
         return CARDS[SUIT_LETTERS.index(word[1]) * 13 + RANK_LETTERS.index(word[0])]
@@ -101,6 +111,10 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Loaded as the same shared card, through the check any input gets.
+        return (Card.from_index, (self.index,))
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + SUIT_LETTERS[self.suit]

@@ -14,7 +14,9 @@ import string
 
 import attrs
 
+from ._arguments import excerpt, instance
 from ._errors import InvalidGameCode
+from ._values import built_once
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
@@ -91,6 +93,7 @@ def as_rules(value: Rules | str) -> Rules:
 
 
 @attrs.frozen(repr=False)
+@built_once
 class GameCode:
     """A deal number and a rule set: everything needed to deal a game again, exactly."""
 
@@ -102,33 +105,40 @@ class GameCode:
         """Read ``YU1-C-AAAAAAB``; surrounding white space and letter case are ignored."""
         if not isinstance(text, str):
             raise InvalidGameCode(f"a game code is text, not {type(text).__name__}")
+        shown = excerpt(text)
+        if not text.isascii():
+            odd = next(letter for letter in text if not letter.isascii())
+            raise InvalidGameCode(
+                f"{shown} has {odd!r}: a game code is written in ASCII letters, digits "
+                "and hyphens"
+            )
         parts = text.strip().upper().split("-")
         if len(parts) != 3:
             raise InvalidGameCode(
-                f"{text!r} is not a game code: expected three parts like YU1-C-AAAAAAB"
+                f"{shown} is not a game code: expected three parts like YU1-C-AAAAAAB"
             )
         prefix, rule, letters = parts
         if prefix != "YU1":
             if prefix[:2] == "YU" and prefix[2:].isdigit():
                 raise InvalidGameCode(
-                    f"{text!r} uses deal algorithm {prefix[2:]}; this release knows YU1"
+                    f"{shown} uses deal algorithm {prefix[2:12]}; this release knows YU1"
                 )
             raise InvalidGameCode(
-                f"{text!r} is not a Yukon game code: it must start YU1"
+                f"{shown} is not a Yukon game code: it must start YU1"
             )
         if rule not in ("C", "R"):
             raise InvalidGameCode(
-                f"{text!r} has rule {rule!r}: the rule is C (classic) or R (relaxed)"
+                f"{shown} has rule {excerpt(rule)}: the rule is C (classic) or R (relaxed)"
             )
         if len(letters) != DEAL_LETTERS:
             raise InvalidGameCode(
-                f"{text!r} has a deal of {len(letters)} letters; it takes exactly 7"
+                f"{shown} has a deal of {len(letters)} letters; it takes exactly 7"
             )
         number = 0
         for letter in letters:
             if letter not in _LETTERS:
                 raise InvalidGameCode(
-                    f"{text!r} has {letter!r} in its deal; only letters A-Z are allowed"
+                    f"{shown} has {letter!r} in its deal; only letters A-Z are allowed"
                 )
             number = number * 26 + _LETTERS.index(letter)
         return cls(number, Rules(rule))
@@ -142,8 +152,11 @@ class GameCode:
         The global :mod:`random` state is never touched, so seeding it elsewhere has no
         effect here; pass ``random.Random(seed)`` for a reproducible draw.
         """
-        source = rng if rng is not None else random.SystemRandom()
-        return cls(source.randrange(DEAL_COUNT), as_rules(rules))
+        rules = as_rules(rules)
+        if rng is None:
+            rng = random.SystemRandom()
+        instance("rng", rng, random.Random, "a random.Random (or None)")
+        return cls(rng.randrange(DEAL_COUNT), rules)
 
     @property
     def deal_letters(self) -> str:
@@ -157,6 +170,9 @@ class GameCode:
     def with_rules(self, rules: Rules | str) -> GameCode:
         """The same deal under another rule set."""
         return GameCode(self.number, as_rules(rules))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GameCode, (self.number, self.rules))
 
     def __str__(self) -> str:
         return f"YU1-{self.rules.letter}-{self.deal_letters}"

@@ -16,14 +16,12 @@ keeps working in code that does not know this library::
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.
+Every error pickles with its data, so it can cross a process boundary (multiprocessing,
+Dask). :class:`IllegalMove` and :class:`InvalidCatalog` are defined beside the
+:class:`~yukon.Refusal` they carry or describe.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ._refusals import Refusal
 
 
 class YukonError(Exception):
@@ -40,14 +38,6 @@ class InvalidGameCode(YukonError, ValueError):
 
 class InvalidMove(YukonError, ValueError):
     """Move text or fields that do not name a move at all."""
-
-
-class IllegalMove(YukonError, ValueError):
-    """A well-formed move that the rules refuse in this position."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.message)
-        self.refusal = refusal
 
 
 class InvalidPosition(YukonError, ValueError):

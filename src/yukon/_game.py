@@ -15,10 +15,11 @@ import attrs
 from . import _notation
 from ._cards import Card
 from ._codes import GameCode
-from ._errors import IllegalMove, InvalidRecord, NothingToUndo
+from ._errors import InvalidRecord, NothingToUndo
 from ._moves import Move
-from ._refusals import Refusal, RefusalCode
+from ._refusals import IllegalMove, Refusal, RefusalCode
 from ._state import State, _to_card
+from ._values import built_once
 
 UNDO_LIMIT = 100
 """How many of the most recent moves can be undone; older ones are forgotten."""
@@ -80,6 +81,8 @@ class Game:
 
     def __init__(self, code: GameCode | str) -> None:
         """A fresh game of ``code``, as :meth:`new`."""
+        if hasattr(self, "_code"):
+            raise TypeError("a Game is immutable: __init__ cannot run on it again")
         self._code = _to_code(code)
         self._state = State.deal(self._code)
         self._moves = 0
@@ -320,6 +323,7 @@ _PICK_UP_REFUSALS = (RefusalCode.FACE_DOWN, RefusalCode.NOT_IN_PLAY)
 
 
 @attrs.frozen
+@built_once
 class InfoBar:
     """What the app's info bar shows, less the time (the frontend's clock)."""
 
@@ -329,6 +333,7 @@ class InfoBar:
 
 
 @attrs.frozen
+@built_once
 class Outcome:
     """What a frontend action did: the game after it, and the move played or the refusal.
 
@@ -364,13 +369,18 @@ def _game(
 
 
 def _unpickle(
-    code: GameCode,
-    state: State,
-    moves: int,
-    history: tuple[tuple[State, Move], ...],
-    line: tuple[Move, ...],
+    code: object, state: object, moves: object, history: object, line: object
 ) -> Game:
-    chain: _Line | None = None
-    for move in line:
-        chain = _Line(move, chain)
-    return _game(code, state, moves, history, chain)
+    """A pickled game, checked as a record is: its line replayed from the deal under the
+    rules, and the position and undo history it claims compared with the replay's."""
+    if not isinstance(code, GameCode) or not isinstance(line, tuple):
+        raise InvalidRecord("a pickled game needs its game code and its line")
+    if not isinstance(history, tuple) or type(moves) is not int:
+        raise InvalidRecord("a pickled game needs its undo history and move counter")
+    if not all(isinstance(move, Move) for move in line):
+        raise InvalidRecord("a pickled game's line holds something that is no move")
+    data = _notation.RecordData(code, line, moves, len(history))
+    game = Game._replay(data)
+    if game._state != state or game._history != history:
+        raise InvalidRecord("a pickled game's position is not where its moves lead")
+    return game

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import attrs
 
+from ._arguments import excerpt
 from ._cards import CARDS, Card
 from ._errors import InvalidCard, InvalidMove
+from ._values import built_once
 
 COLUMNS = 7
 FOUNDATION = 7
@@ -34,6 +36,7 @@ def _check_card(_: object, __: object, card: Card) -> None:
 
 
 @attrs.frozen(repr=False, hash=False)
+@built_once
 class Move:
     """The card taken and its destination: a column index 0-6, or ``None`` for foundations."""
 
@@ -56,22 +59,25 @@ class Move:
         """Read move text: ``8S>5`` (to column 5), ``AH>F`` (to the foundations)."""
         if not isinstance(text, str):
             raise InvalidMove(f"move text must be a str, not {type(text).__name__}")
+        shown = excerpt(text)
         card_text, sep, dest = text.strip().partition(">")
-        dest = dest.strip().upper()
+        dest = dest.strip()
         if not sep:
             raise InvalidMove(
-                f"{text!r} is not a move: write card>destination, e.g. 8S>5 or AH>F"
+                f"{shown} is not a move: write card>destination, e.g. 8S>5 or AH>F"
             )
         try:
             card = Card.parse(card_text)
         except InvalidCard as error:
-            raise InvalidMove(f"{text!r} is not a move: {error}") from None
+            raise InvalidMove(f"{shown} is not a move: {error}") from None
+        dest = dest.upper() if dest.isascii() else dest
         if dest == "F":
             return MOVES[card.index * 8 + FOUNDATION]
         if len(dest) == 1 and "1" <= dest <= "7":
             return MOVES[card.index * 8 + int(dest) - 1]
         raise InvalidMove(
-            f"{text!r} is not a move: the destination is a column 1-7 or F, not {dest!r}"
+            f"{shown} is not a move: the destination is a column 1-7 or F, not "
+            f"{excerpt(dest)}"
         )
 
     @property
@@ -82,12 +88,22 @@ class Move:
     def __hash__(self) -> int:
         return self.key
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (move_by_key, (self.key,))
+
     def __str__(self) -> str:
         dest = "F" if self.column is None else str(self.column + 1)
         return f"{self.card}>{dest}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+def move_by_key(key: object) -> Move:
+    """The move with this int key (``card index * 8 + destination``)."""
+    if type(key) is not int or not 0 <= key < len(MOVES):
+        raise InvalidMove(f"a move key runs from 0 to {len(MOVES) - 1}")
+    return MOVES[key]
 
 
 MOVES: tuple[Move, ...] = tuple(

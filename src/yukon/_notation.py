@@ -42,17 +42,22 @@ from ._errors import (
     InvalidRecord,
 )
 from ._moves import Move
+from ._scoring import MAX_SCORE
 
 RECORD_TAG = "yukon/1"
 """The first word of a version-1 game record."""
 POSITION_FORMAT = "yukon.position"
 GAME_FORMAT = "yukon.game"
 VERSION = 1
-MAX_CHARS = 4_000_000
-"""The longest text (or JSON) accepted: about 800 000 moves. Longer input is refused."""
+MAX_MOVES = 2_000_000
+"""The most moves a record holds. :meth:`~yukon.Game.to_record` and
+:meth:`~yukon.Game.to_json` refuse a longer game, so whatever they write loads."""
+MAX_CHARS = 8 * MAX_MOVES + 4_096
+"""The longest text (or JSON) accepted: what the library writes for a game of
+:data:`MAX_MOVES` moves (each at most 8 characters in JSON, 5 in a record line) and its
+claims. Longer input is refused before it is parsed."""
 MAX_COUNTER = 10**12
 """The largest move counter accepted."""
-_SCORE_LIMIT = 10**12
 
 
 @attrs.frozen
@@ -147,7 +152,7 @@ def parse_position(text: str) -> Layout:
     rule, score_text, tops_text, cols_text = fields
     if rule not in ("C", "R"):
         raise InvalidPosition(f"the rule is C or R, not {rule!r}")
-    score = _whole_number(score_text, "the score", _SCORE_LIMIT)
+    score = _whole_number(score_text, "the score", MAX_SCORE)
     tops = tops_text.split(",")
     if len(tops) != 4:
         raise InvalidPosition(
@@ -251,7 +256,7 @@ def parse_position_json(data: Any) -> Layout:
     if rule not in ("C", "R"):
         raise InvalidPosition(f"the rule is C or R, not {rule[:10]!r}")
     score = _field(obj, "score", int, InvalidPosition)
-    if not 0 <= score <= _SCORE_LIMIT:
+    if not 0 <= score <= MAX_SCORE:
         raise InvalidPosition(f"the score {score} is out of range")
     found = _field(obj, "foundations", list, InvalidPosition)
     if len(found) != 4 or any(type(n) is not int or not 0 <= n <= 13 for n in found):
@@ -279,8 +284,16 @@ def parse_position_json(data: Any) -> Layout:
 # -- game records ------------------------------------------------------------------------
 
 
+def _check_length(moves: Sequence[object], error: type[Exception]) -> None:
+    if len(moves) > MAX_MOVES:
+        raise error(
+            f"a record holds at most {MAX_MOVES} moves; this game has {len(moves)}"
+        )
+
+
 def format_record(data: RecordData) -> str:
     """The one-line text of a game record."""
+    _check_length(data.moves, InvalidRecord)
     words = [RECORD_TAG, str(data.code), *(str(m) for m in data.moves)]
     if data.counter is not None or data.undoable is not None:
         words += [f"moves={data.counter}", f"undo={data.undoable}"]
@@ -332,11 +345,13 @@ def parse_record(text: str) -> RecordData:
                 raise InvalidRecord(f"move {number}: {failure}") from None
     if (counter is None) != (undoable is None):
         raise InvalidRecord("moves= and undo= come together")
+    _check_length(moves, InvalidRecord)
     return RecordData(code, tuple(moves), counter, undoable)
 
 
 def record_json(data: RecordData) -> dict[str, Any]:
     """The JSON object of a game record."""
+    _check_length(data.moves, InvalidRecord)
     return {
         "format": GAME_FORMAT,
         "version": VERSION,
@@ -358,6 +373,7 @@ def parse_record_json(data: Any) -> RecordData:
     except InvalidGameCode as failure:
         raise InvalidRecord(f"the record's game code: {failure}") from None
     texts = _field(obj, "moves", list, InvalidRecord)
+    _check_length(texts, InvalidRecord)
     moves = []
     for number, text in enumerate(texts, 1):
         if not isinstance(text, str):

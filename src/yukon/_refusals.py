@@ -13,14 +13,18 @@ a column number outside 1-7 is an :class:`~yukon.InvalidMove` instead.
 from __future__ import annotations
 
 import enum
+import re
+import string
 import types
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import attrs
 
+from ._arguments import excerpt
 from ._cards import Card
 from ._errors import YukonError
 from ._moves import Move
+from ._values import built_once
 
 
 class RefusalCode(enum.Enum):
@@ -51,17 +55,65 @@ class RefusalCode(enum.Enum):
 
 
 class InvalidCatalog(YukonError, ValueError):
-    """A message catalog that lacks a refusal or uses an unknown field."""
+    """A message catalog that lacks a refusal, or whose template is not a sentence
+    every refusal can be told in."""
 
 
-_FIELDS = {"card": "9♥", "other": "10♠", "size": 21, "colour": "red"}
+_FIELDS = frozenset({"card", "other", "size", "colour"})
+_LONGEST = 999
+"""The widest field a template may ask for, and the longest message it may make."""
 
 
-def _read_only(messages: Mapping[RefusalCode, str]) -> Mapping[RefusalCode, str]:
+def _read_only(messages: object) -> Mapping[RefusalCode, str]:
+    if not isinstance(messages, Mapping):
+        raise InvalidCatalog(
+            "messages map each RefusalCode to a template, not "
+            + type(messages).__name__
+        )
     return types.MappingProxyType(dict(messages))
 
 
+def _check_template(code: RefusalCode, template: str) -> None:
+    """Refuse a template that names anything but the four fields, indexes into one
+    (``{other[2]}``), nests fields, or asks for a width past :data:`_LONGEST`."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as error:
+        raise InvalidCatalog(f"{code.value}: bad template ({error})") from None
+    for _, name, spec, _ in parts:
+        if name is None:
+            continue
+        if name not in _FIELDS:
+            raise InvalidCatalog(
+                f"{code.value}: {{{excerpt(name)[1:-1]}}} is no field; templates use "
+                "{card}, {other}, {size} and {colour} as they are"
+            )
+        if "{" in (spec or "") or any(
+            int(n) > _LONGEST for n in re.findall(r"\d+", spec or "")
+        ):
+            raise InvalidCatalog(
+                f"{code.value}: the format of {{{name}}} asks for more than "
+                f"{_LONGEST} characters, or nests a field"
+            )
+
+
+def _sentences(catalog: Catalog) -> Iterator[str]:
+    """The catalog's templates told with each kind of value a refusal gives them: a
+    card of two or three characters (``9♥``, ``10♦``) as the card moved, no other card or
+    one, the smallest and largest group, both colours. Templates hold plain fields only
+    (see :func:`_check_template`), so a template these all tell, every refusal can."""
+    for template in catalog.messages.values():
+        for card in ("9♥", "10♦"):
+            for other in ("", "10♠", "9♣"):
+                for size in (1, 52):
+                    for colour in (catalog.red, catalog.black):
+                        yield template.format(
+                            card=card, other=other, size=size, colour=colour
+                        )
+
+
 @attrs.frozen
+@built_once
 class Catalog:
     """The sentences of one language: a template per refusal code, and colour words.
 
@@ -76,18 +128,38 @@ class Catalog:
     black: str
 
     def __attrs_post_init__(self) -> None:
+        for name in ("language", "red", "black"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidCatalog(f"a catalog's {name} is text")
+        language = excerpt(self.language)
+        for code, template in self.messages.items():
+            if not isinstance(code, RefusalCode):
+                raise InvalidCatalog(
+                    f"catalog {language}: {excerpt(repr(code))} is no RefusalCode"
+                )
+            if not isinstance(template, str):
+                raise InvalidCatalog(f"catalog {language}, {code.value}: not text")
         missing = [code.value for code in RefusalCode if code not in self.messages]
         if missing:
             raise InvalidCatalog(
-                f"catalog {self.language!r} has no message for: {', '.join(missing)}"
+                f"catalog {language} has no message for: {', '.join(missing)}"
             )
-        for code, template in self.messages.items():
-            try:
-                template.format(**_FIELDS)
-            except (KeyError, IndexError, ValueError) as error:
-                raise InvalidCatalog(
-                    f"catalog {self.language!r}, {code.value}: bad template ({error})"
-                ) from None
+        try:
+            for code, template in self.messages.items():
+                _check_template(code, template)
+            for sentence in _sentences(self):
+                if len(sentence) > _LONGEST:
+                    raise InvalidCatalog(f"a sentence over {_LONGEST} characters")
+        except InvalidCatalog as error:
+            raise InvalidCatalog(f"catalog {language}, {error}") from None
+        except (KeyError, IndexError, ValueError, TypeError) as error:
+            raise InvalidCatalog(
+                f"catalog {language}: bad template ({error})"
+            ) from None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The messages are a read-only view, which pickle cannot take: pass a dict.
+        return (Catalog, (self.language, dict(self.messages), self.red, self.black))
 
 
 ENGLISH = Catalog(
@@ -169,6 +241,7 @@ CATALOGS: Mapping[str, Catalog] = {"en": ENGLISH, "he": HEBREW}
 
 
 @attrs.frozen
+@built_once
 class Refusal:
     """A refused move, the rule it breaks, and the cards that show why."""
 
@@ -194,12 +267,18 @@ class Refusal:
         """The sentence from ``catalog``: a :class:`Catalog` or a shipped language code
         (``"en"``, ``"he"``)."""
         if isinstance(catalog, str):
+            language = catalog
             try:
-                catalog = CATALOGS[catalog]
+                catalog = CATALOGS[language]
             except KeyError:
                 raise InvalidCatalog(
-                    f"no catalog for {catalog!r}; shipped: {', '.join(CATALOGS)}"
+                    f"no catalog for {excerpt(language)}; shipped: {', '.join(CATALOGS)}"
                 ) from None
+        if not isinstance(catalog, Catalog):
+            raise InvalidCatalog(
+                "message_in takes a Catalog or a shipped language code, not "
+                + type(catalog).__name__
+            )
         card = self.move.card
         return catalog.messages[self.code].format(
             card=card.symbol,
@@ -207,3 +286,14 @@ class Refusal:
             size=self.size,
             colour=catalog.red if card.is_red else catalog.black,
         )
+
+
+class IllegalMove(YukonError, ValueError):
+    """A well-formed move the rules refuse here; carries the :class:`Refusal`."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (IllegalMove, (self.refusal,))

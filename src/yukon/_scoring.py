@@ -15,3 +15,6 @@ FACE_DOWN_AT_DEAL = 21
 """Face-down cards in a fresh deal: 1 + 2 + ... + 6."""
 CLEAN_WIN = 52 * FOUNDATION_POINTS + FACE_DOWN_AT_DEAL * FLIP_POINTS
 """625: the score of every game won without a foundation return."""
+MAX_SCORE = 10**12
+"""The largest score a position may carry: far above any game played (each move scores
+at most 15), and what the position formats accept, so every position round-trips."""

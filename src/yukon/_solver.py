@@ -122,6 +122,7 @@ from ._state import (
     State,
     _make,
 )
+from ._values import built_once
 
 _COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
@@ -139,6 +140,7 @@ class Verdict(enum.Enum):
 
 
 @attrs.frozen
+@built_once
 class Solution:
     """A verdict, the winning line when there is one, and what the search cost."""
 

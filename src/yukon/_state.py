@@ -18,12 +18,14 @@ from typing import Any
 import attrs
 
 from . import _aids, _notation
-from ._cards import CARDS, NAME, RANK, RED, Card, Suit
+from ._arguments import excerpt
+from ._cards import CARDS, NAME, RANK, RED, Card, Suit, as_suit
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
-from ._errors import IllegalMove, InvalidCard, InvalidMove, InvalidPosition
+from ._errors import InvalidCard, InvalidMove, InvalidPosition
 from ._moves import FOUNDATION, MOVES, Move
-from ._refusals import Refusal, RefusalCode
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
+from ._refusals import IllegalMove, Refusal, RefusalCode
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
+from ._values import built_once
 
 GROUP_LIMIT = 20
 """The most cards one move may carry; the app refuses a larger group."""
@@ -90,6 +92,7 @@ def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytearray:
 
 
 @attrs.frozen
+@built_once
 class Column:
     """One column: its cards from bottom to top, the first ``hidden`` of them face down."""
 
@@ -202,24 +205,31 @@ class State:
         Raises :class:`~yukon.InvalidPosition` naming what is wrong.
         """
         rules = as_rules(rules)
+        _sequence("columns", columns, "7 columns, each a sequence of cards")
         if len(columns) != 7:
             raise InvalidPosition(f"a position has 7 columns, not {len(columns)}")
+        for number, column in enumerate(columns, 1):
+            _sequence(f"column {number}", column, "a sequence of cards or card texts")
+        _sequence("foundations", foundations, "4 counts, spades first")
         found = tuple(foundations)
         if len(found) != 4 or any(
             type(n) is not int or not 0 <= n <= 13 for n in found
         ):
             raise InvalidPosition(
-                f"foundations are 4 counts from 0 to 13, spades first, not {found!r}"
+                "foundations are 4 counts from 0 to 13, spades first, not "
+                + excerpt(repr(found))
             )
+        if hidden is not None:
+            _sequence("hidden", hidden, "7 counts of face-down cards, or None")
         face_down = tuple(hidden) if hidden is not None else (0,) * 7
         if len(face_down) != 7:
             raise InvalidPosition(
-                f"hidden gives 7 counts, one a column, not {face_down!r}"
+                f"hidden gives 7 counts, one a column, not {len(face_down)}"
             )
-        if type(score) is not int or score < 0:
-            raise InvalidPosition(
-                f"a score is a whole number of at least 0, not {score!r}"
-            )
+        if type(score) is not int:
+            raise TypeError(f"score must be a whole number, not {type(score).__name__}")
+        if not 0 <= score <= MAX_SCORE:
+            raise InvalidPosition(f"a score runs from 0 to {MAX_SCORE}")
         seen: dict[int, str] = {
             s * 13 + r: f"foundation {Suit(s).name.lower()}"
             for s, n in enumerate(found)
@@ -241,9 +251,11 @@ class State:
                     )
                 seen[c] = f"column {number}"
                 col.append(c)
-            if type(down) is not int or not 0 <= down <= max(len(col) - 1, 0):
+            if type(down) is not int:
+                raise InvalidPosition(f"hidden: column {number}'s count is no number")
+            if not 0 <= down <= max(len(col) - 1, 0):
                 raise InvalidPosition(
-                    f"column {number} has {len(col)} cards, so {down!r} cannot be face "
+                    f"column {number} has {len(col)} cards, so {down} cannot be face "
                     "down: the last card of a column is always face up"
                 )
             cols.append(bytes(col))
@@ -328,8 +340,10 @@ class State:
         """How many cards lie on each foundation, in suit order (spades first)."""
         return self._found
 
-    def foundation_top(self, suit: Suit) -> Card | None:
-        """The top card of ``suit``'s foundation, ``None`` while it is empty."""
+    def foundation_top(self, suit: Suit | int) -> Card | None:
+        """The top card of ``suit``'s foundation (a :class:`Suit` or 0-3), ``None``
+        while it is empty; :class:`~yukon.InvalidCard` for any other suit."""
+        suit = as_suit(suit)
         count = self._found[suit]
         return CARDS[suit * 13 + count - 1] if count else None
 
@@ -560,7 +574,8 @@ class State:
             return value
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_make, self._key())
+        # Loaded through from_layout's checks: a pickle is input like any other.
+        return (_unpickle, self._key())
 
     def __str__(self) -> str:
         """The position as text: foundations, columns with ``[face-down]`` cards, score."""
@@ -584,10 +599,31 @@ class State:
         )
 
 
+def _unpickle(
+    rules: object, cols: object, hidden: object, found: object, score: object
+) -> State:
+    """A pickled position, checked as :meth:`State.from_layout` checks any layout."""
+    if not isinstance(cols, tuple) or not all(isinstance(c, bytes) for c in cols):
+        raise InvalidPosition("a pickled position's columns are not card bytes")
+    if any(c >= 52 for col in cols for c in col):
+        raise InvalidPosition("a pickled position holds a card that is no card")
+    if not isinstance(rules, Rules):
+        raise InvalidPosition("a pickled position's rules are no Rules")
+    return State.from_layout(
+        [[CARDS[c] for c in col] for col in cols],
+        hidden=hidden,  # type: ignore[arg-type]
+        foundations=found,  # type: ignore[arg-type]
+        rules=rules,
+        score=score,  # type: ignore[arg-type]
+    )
+
+
 def _to_move(move: object) -> Move:
     if isinstance(move, str):
         return Move.parse(move)
-    raise InvalidMove(f"expected a Move or move text such as '8S>5', not {move!r}")
+    raise InvalidMove(
+        f"expected a Move or move text such as '8S>5', not {type(move).__name__}"
+    )
 
 
 def _to_card(card: Card | str) -> Card:
@@ -595,7 +631,16 @@ def _to_card(card: Card | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidCard(f"expected a Card or card text such as '8S', not {card!r}")
+    raise InvalidCard(
+        f"expected a Card or card text such as '8S', not {type(card).__name__}"
+    )
+
+
+def _sequence(name: str, value: object, what: str) -> None:
+    """Raise :class:`TypeError` unless ``value`` is a sequence (a list, a tuple; not
+    text, which is a sequence of letters)."""
+    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
 
 
 def deal(code: GameCode | str) -> State:
