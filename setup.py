@@ -1,12 +1,27 @@
-"""The solver's C core, built when a compiler is at hand (see src/yukon/_core.c).
+"""The solver's C core (src/yukon/_core.c), built against Python's Limited API.
 
-Everything else about the package is in pyproject.toml. The extension is optional: when
-it cannot be compiled the install goes on, and the solver runs its pure-Python searches
-alone.
+Everything else about the package is in pyproject.toml. The core targets the stable ABI
+of Python 3.10, so one ``cp310-abi3`` wheel per platform serves every Python from 3.10
+on. It is optional when installing from source: without a C compiler the install goes on
+and the solver runs its pure-Python searches. When release wheels are built
+(cibuildwheel sets ``CIBUILDWHEEL=1``) it is mandatory, so no wheel ships without it.
 """
+
+import os
 
 from setuptools import Extension, setup
 
+RELEASE = os.environ.get("CIBUILDWHEEL") == "1"
+
 setup(
-    ext_modules=[Extension("yukon._core", ["src/yukon/_core.c"], optional=True)],
+    ext_modules=[
+        Extension(
+            "yukon._core",
+            ["src/yukon/_core.c"],
+            define_macros=[("Py_LIMITED_API", "0x030A0000")],
+            py_limited_api=True,
+            optional=not RELEASE,
+        )
+    ],
+    options={"bdist_wheel": {"py_limited_api": "cp310"}},
 )

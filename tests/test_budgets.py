@@ -84,45 +84,20 @@ def test_a_memory_budget_stops_the_search_and_says_so(
     assert 0 < solution.nodes < 1_000_000
 
 
-def test_a_larger_memory_budget_searches_further() -> None:
+def test_a_larger_memory_budget_searches_further(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(
+        _solver, "_PYTHON_BYTES", (20_000, 0, 0)
+    )  # quick without the core
     small = yukon.solve(yukon.deal(HARD), max_memory=_solver.MIN_MEMORY)
     large = yukon.solve(yukon.deal(HARD), max_memory=4 * _solver.MIN_MEMORY)
     assert small.stopped_by == large.stopped_by == "memory"
     assert large.nodes > 2 * small.nodes
 
 
-def _freed_after(call: Any) -> None:
-    """Check that of the memory ``call`` held at its peak (tracemalloc sees the C
-    core's blocks too), under a twentieth is left after it, while its exception, if
-    any, is still held."""
-    tracemalloc.start()
-    try:
-        before = tracemalloc.get_traced_memory()[0]
-        try:
-            call()
-        except KeyboardInterrupt as stopped:
-            held = stopped  # the caller keeps the exception, and its traceback
-            assert held.__traceback__ is not None
-        gc.collect()  # empties CPython's free lists of small tuples, which tracemalloc counts
-        after, peak = tracemalloc.get_traced_memory()
-        assert peak - before > 2**20
-        assert after - before < (peak - before) / 20
-    finally:
-        tracemalloc.stop()
-
-
-@pytest.mark.parametrize("compiled", [True, False])
-def test_every_table_is_freed_when_solve_returns_or_raises(
-    compiled: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """After solve returns, or raises while the caller holds the exception, nearly
-    all the search held is freed."""
-    if compiled and not yukon.COMPILED_SOLVER:
-        pytest.skip("the C core is not built")
-    nodes = 100_000 if compiled else 4_000
-    state = yukon.deal(HARD)
-    _freed_after(lambda: yukon.solve(state, max_nodes=nodes, _core_searches=compiled))
-
+def _interrupting(nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the clock raise KeyboardInterrupt after about ``nodes`` positions."""
     calls = 0
     clock = time.monotonic
 
@@ -134,4 +109,61 @@ def test_every_table_is_freed_when_solve_returns_or_raises(
         return clock()
 
     monkeypatch.setattr(time, "monotonic", interrupted)
-    _freed_after(lambda: yukon.solve(state, max_seconds=1e6, _core_searches=compiled))
+
+
+def _solve_held(state: yukon.State, **budgets: Any) -> BaseException | None:
+    """Solve; the exception if it raised, held as a caller may hold it."""
+    try:
+        yukon.solve(state, **budgets)
+    except KeyboardInterrupt as stopped:
+        return stopped  # with its traceback, and so the frames of the search
+    return None
+
+
+def test_every_compiled_table_is_freed_when_solve_returns_or_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled searches count every block against their budget: after solve
+    returns, or raises while the caller holds the exception, the count is back at 0."""
+    if not yukon.COMPILED_SOLVER:
+        pytest.skip("the C core is not built")
+    from yukon import _core
+
+    budgets: list[_core.Budget] = []
+    made = _core.Budget
+
+    def recorded(limit: int) -> _core.Budget:
+        budgets.append(made(limit))
+        return budgets[-1]
+
+    monkeypatch.setattr(_core, "Budget", recorded)
+    state = yukon.deal(HARD)
+    assert _solve_held(state, max_nodes=100_000) is None
+    _interrupting(100_000, monkeypatch)
+    held = _solve_held(state, max_seconds=1e6)
+    assert held is not None and len(budgets) == 2
+    for budget in budgets:
+        assert budget.peak > 2**20 and budget.used == 0
+
+
+def test_every_python_table_is_freed_when_solve_returns_or_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Of the memory the pure-Python searches held at their peak, under a twentieth
+    is left after solve returns, or raises while the caller holds the exception."""
+    state = yukon.deal(HARD)
+    for raises in (False, True):
+        if raises:
+            _interrupting(4_000, monkeypatch)
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            budget = {"max_seconds": 1e6} if raises else {"max_nodes": 4_000}
+            held = _solve_held(state, **budget, _core_searches=False)
+            assert (held is not None) is raises
+            gc.collect()  # empties CPython's free lists of small tuples, which it counts
+            after, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert peak - before > 2**20
+        assert after - before < (peak - before) / 20

@@ -250,23 +250,22 @@ def test_a_search_sharing_a_table_with_a_stopped_one_refuses_to_go_on() -> None:
 
 
 def test_a_search_whose_memory_ran_out_raises_and_never_answers() -> None:
-    """Fault injection: the allocator refuses the n-th block asked for during a slice,
-    for every n up to the first slice that asks for none. The slice then raises
+    """Fault injection: the n-th block the search asks for during a slice is refused,
+    for every n up to the first slice that asks for fewer. The slice then raises
     MemoryError and the search refuses to go on; a slice that got all its memory
     searches exactly as a search that never failed."""
-    testcapi = pytest.importorskip("_testcapi")
     reference = _seeker("YU1-C-AAAAAJV")
     reference.run(3_000)
     failures = 0
     for n in range(200):
         seeker = _seeker("YU1-C-AAAAAJV")
-        testcapi.set_nomemory(n, n + 1)
+        _core._fail_allocation(n)
         try:
             found = seeker.run(3_000)
         except MemoryError:
             found = None
         finally:
-            testcapi.remove_mem_hooks()
+            _core._fail_allocation(-1)
         if found is None:
             failures += 1
             with pytest.raises(RuntimeError, match="failed earlier"):

@@ -15,11 +15,18 @@
  *
  * Cards are deck indices: suit * 13 + rank - 1, suits spades, hearts, diamonds, clubs.
  */
+/* Built against the Limited API of Python 3.10, so that one abi3 wheel per platform
+ * serves every Python from 3.10 on. The blocks the searches hold come from plain
+ * malloc/realloc/free: they are allocated with the GIL released. */
+#ifndef Py_LIMITED_API
+#define Py_LIMITED_API 0x030A0000
+#endif
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FOUNDATION 7
@@ -210,7 +217,12 @@ typedef struct {
     int busy;     /* a search counting against it is running, without the GIL */
 } Budget;
 
-static PyTypeObject BudgetType;
+static PyObject *BudgetType; /* the module's heap types, made once */
+static PyObject *SeekerType;
+
+/* For the tests' fault injection (_fail_allocation): the number of blocks still to
+ * grant before one is refused as if the memory had run out; -1: never. */
+static long long allocations_to_fail = -1;
 
 /* A block of new_size bytes in place of old (old_size bytes, NULL: none); NULL when
  * the budget or the allocator refuses, and then old is as it was. */
@@ -219,7 +231,9 @@ static void *budget_realloc(Budget *b, void *old, size_t old_size, size_t new_si
         b->exceeded = 1;
         return NULL;
     }
-    void *block = PyMem_RawRealloc(old, new_size ? new_size : 1);
+    if (allocations_to_fail >= 0 && allocations_to_fail-- == 0)
+        return NULL;
+    void *block = realloc(old, new_size ? new_size : 1);
     if (!block)
         return NULL;
     b->used = b->used - old_size + new_size;
@@ -240,7 +254,7 @@ static void *budget_calloc(Budget *b, size_t n, size_t size) {
 
 static void budget_free(Budget *b, void *block, size_t size) {
     if (block) {
-        PyMem_RawFree(block);
+        free(block);
         b->used -= size;
     }
 }
@@ -779,28 +793,27 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
 static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos *p) {
     memset(p, 0, sizeof *p);
     memset(p->where, FOUNDATION, sizeof p->where);
-    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != 7 || !PyTuple_Check(hidden) ||
-        PyTuple_GET_SIZE(hidden) != 7 || !PyTuple_Check(found) ||
-        PyTuple_GET_SIZE(found) != 4) {
+    if (!PyTuple_Check(cols) || PyTuple_Size(cols) != 7 || !PyTuple_Check(hidden) ||
+        PyTuple_Size(hidden) != 7 || !PyTuple_Check(found) || PyTuple_Size(found) != 4) {
         PyErr_SetString(PyExc_ValueError, "expected 7 columns, 7 counts, 4 counts");
         return -1;
     }
     int at = 0, seen[52] = {0};
     for (int s = 0; s < 7; s++) {
-        PyObject *col = PyTuple_GET_ITEM(cols, s);
+        PyObject *col = PyTuple_GetItem(cols, s); /* borrowed */
         if (!PyBytes_Check(col)) {
             PyErr_SetString(PyExc_TypeError, "a column is bytes");
             return -1;
         }
-        Py_ssize_t n = PyBytes_GET_SIZE(col);
-        long down = PyLong_AsLong(PyTuple_GET_ITEM(hidden, s));
+        Py_ssize_t n = PyBytes_Size(col);
+        long down = PyLong_AsLong(PyTuple_GetItem(hidden, s));
         if (down == -1 && PyErr_Occurred())
             return -1;
         if (at + n > 52 || down < 0 || (n && down >= n) || (!n && down)) {
             PyErr_SetString(PyExc_ValueError, "not a position");
             return -1;
         }
-        const uint8_t *cards = (const uint8_t *)PyBytes_AS_STRING(col);
+        const uint8_t *cards = (const uint8_t *)PyBytes_AsString(col);
         for (Py_ssize_t i = 0; i < n; i++) {
             int c = cards[i];
             if (c >= 52 || seen[c]++) {
@@ -816,7 +829,7 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
     }
     p->in_cols = (uint8_t)at;
     for (int suit = 0; suit < 4; suit++) {
-        long count = PyLong_AsLong(PyTuple_GET_ITEM(found, suit));
+        long count = PyLong_AsLong(PyTuple_GetItem(found, suit));
         if (count == -1 && PyErr_Occurred())
             return -1;
         if (count < 0 || count > 13) {
@@ -1482,7 +1495,7 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     int relaxed, w[6];
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiii)|O!", names, &cols, &hidden,
                                      &found, &relaxed, &w[0], &w[1], &w[2], &w[3], &w[4],
-                                     &w[5], &BudgetType, &budget))
+                                     &w[5], (PyTypeObject *)BudgetType, &budget))
         return -1;
     for (int i = 0; i < 6; i++)
         if (w[i] < 0 || w[i] > (i == 5 ? 1 : MAX_WEIGHT)) {
@@ -1531,8 +1544,11 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Seeker_dealloc(Seeker *self) {
+    PyTypeObject *type = Py_TYPE(self);
     Seeker_clear(self);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(self);
+    Py_DECREF(type); /* a heap type: each instance holds a reference to it */
 }
 
 static PyObject *Seeker_close(Seeker *self, PyObject *Py_UNUSED(ignored)) {
@@ -1558,22 +1574,27 @@ static PyGetSetDef Seeker_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject SeekerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Seeker",
-    .tp_basicsize = sizeof(Seeker),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A best-first search ranked by weights, run a slice at a time.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Seeker_init,
-    .tp_dealloc = (destructor)Seeker_dealloc,
-    .tp_methods = Seeker_methods,
-    .tp_getset = Seeker_getset,
+static PyType_Slot Seeker_slots[] = {
+    {Py_tp_doc, "A best-first search ranked by weights, run a slice at a time."},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_init, Seeker_init},
+    {Py_tp_dealloc, Seeker_dealloc},
+    {Py_tp_methods, Seeker_methods},
+    {Py_tp_getset, Seeker_getset},
+    {0, NULL},
+};
+
+static PyType_Spec Seeker_spec = {
+    .name = "yukon._core.Seeker",
+    .basicsize = sizeof(Seeker),
+    .flags = Py_TPFLAGS_DEFAULT,
+    .slots = Seeker_slots,
 };
 
 /* ---- Budget, from Python */
 
 static Budget *new_budget(size_t limit) {
-    Budget *budget = PyObject_New(Budget, &BudgetType);
+    Budget *budget = PyObject_New(Budget, (PyTypeObject *)BudgetType);
     if (budget) {
         budget->used = budget->peak = budget->exceeded = budget->busy = 0;
         budget->limit = limit;
@@ -1590,7 +1611,11 @@ static PyObject *Budget_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     return (PyObject *)new_budget(limit > SIZE_MAX ? SIZE_MAX : (size_t)limit);
 }
 
-static void Budget_dealloc(Budget *self) { PyObject_Free(self); }
+static void Budget_dealloc(Budget *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_Free(self);
+    Py_DECREF(type);
+}
 
 static PyObject *Budget_used(Budget *self, void *Py_UNUSED(closure)) {
     return PyLong_FromSize_t(self->used);
@@ -1611,32 +1636,36 @@ static PyGetSetDef Budget_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject BudgetType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yukon._core.Budget",
-    .tp_basicsize = sizeof(Budget),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A memory budget in bytes, shared by the searches of one solve.",
-    .tp_new = Budget_new,
-    .tp_dealloc = (destructor)Budget_dealloc,
-    .tp_getset = Budget_getset,
+static PyType_Slot Budget_slots[] = {
+    {Py_tp_doc, "A memory budget in bytes, shared by the searches of one solve."},
+    {Py_tp_new, Budget_new},
+    {Py_tp_dealloc, Budget_dealloc},
+    {Py_tp_getset, Budget_getset},
+    {0, NULL},
+};
+
+static PyType_Spec Budget_spec = {
+    .name = "yukon._core.Budget",
+    .basicsize = sizeof(Budget),
+    .flags = Py_TPFLAGS_DEFAULT,
+    .slots = Budget_slots,
 };
 
 /* yukon._core.share(searches): from now on the searches use one table, holding every
  * position any of them has searched (see _solver's notes on sharing). */
 static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
-    PyObject *seq = PySequence_Fast(arg, "share() takes a sequence of searches");
+    PyObject *seq = PySequence_Tuple(arg); /* holds the searches while we work */
     if (!seq)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Py_ssize_t n = PyTuple_Size(seq);
     Budget *budget = NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!PyObject_TypeCheck(items[i], &SeekerType)) {
+        if (!PyObject_TypeCheck(PyTuple_GetItem(seq, i), (PyTypeObject *)SeekerType)) {
             Py_DECREF(seq);
             PyErr_SetString(PyExc_TypeError, "share() takes Seeker objects");
             return NULL;
         }
-        Seeker *search = (Seeker *)items[i];
+        Seeker *search = (Seeker *)PyTuple_GetItem(seq, i);
         if (!idle(search)) {
             Py_DECREF(seq);
             return NULL;
@@ -1667,7 +1696,7 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        Shared *own = ((Seeker *)items[i])->seen;
+        Shared *own = ((Seeker *)PyTuple_GetItem(seq, i))->seen;
         if (!own)
             continue; /* a search that is done keeps no table */
         const Table *t = &own->table;
@@ -1685,7 +1714,7 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
         }
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        Seeker *search = (Seeker *)items[i];
+        Seeker *search = (Seeker *)PyTuple_GetItem(seq, i);
         if (!search->seen)
             continue;
         release(search->seen);
@@ -1697,32 +1726,54 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
     Py_RETURN_TRUE;
 }
 
+/* yukon._core._fail_allocation(n): for the tests' fault injection, the n-th block the
+ * searches ask for from now on (0: the next) is refused as if the memory had run out;
+ * a negative n: none is. */
+static PyObject *fail_allocation(PyObject *Py_UNUSED(module), PyObject *arg) {
+    long long n = PyLong_AsLongLong(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    allocations_to_fail = n < 0 ? -1 : n;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef core_functions[] = {
     {"share", (PyCFunction)share, METH_O,
      "Make the searches use one table from now on, holding all they have searched; "
      "False (and nothing changed) when their budget has no room for it."},
+    {"_fail_allocation", (PyCFunction)fail_allocation, METH_O,
+     "For tests: refuse the n-th block asked for from now on (negative: none)."},
     {NULL, NULL, 0, NULL},
+};
+
+/* Multi-phase initialisation: the types are made once, and each module made from
+ * this definition holds them. */
+static int core_exec(PyObject *module) {
+    if (!SeekerType && !(SeekerType = PyType_FromSpec(&Seeker_spec)))
+        return -1;
+    if (!BudgetType && !(BudgetType = PyType_FromSpec(&Budget_spec)))
+        return -1;
+    if (PyModule_AddObjectRef(module, "Seeker", SeekerType) < 0 ||
+        PyModule_AddObjectRef(module, "Budget", BudgetType) < 0)
+        return -1;
+    return 0;
+}
+
+static PyModuleDef_Slot core_slots[] = {
+    {Py_mod_exec, core_exec},
+    {0, NULL},
 };
 
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "yukon._core",
     .m_doc = "The solver's compiled core (optional; see _solver.py).",
-    .m_size = -1,
+    .m_size = 0,
     .m_methods = core_functions,
+    .m_slots = core_slots,
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
     init_tables();
-    if (PyType_Ready(&SeekerType) < 0 || PyType_Ready(&BudgetType) < 0)
-        return NULL;
-    PyObject *module = PyModule_Create(&core_module);
-    if (!module)
-        return NULL;
-    if (PyModule_AddObjectRef(module, "Seeker", (PyObject *)&SeekerType) < 0 ||
-        PyModule_AddObjectRef(module, "Budget", (PyObject *)&BudgetType) < 0) {
-        Py_DECREF(module);
-        return NULL;
-    }
-    return module;
+    return PyModuleDef_Init(&core_module);
 }

@@ -42,6 +42,9 @@ class Seeker:
     def nodes(self) -> int:
         """Positions searched."""
 
+def _fail_allocation(n: int, /) -> None:
+    """For tests: refuse the n-th block asked for from now on (negative: none)."""
+
 def share(searches: Sequence[Seeker], /) -> bool:
     """Make the searches use one table from now on, holding all they have searched;
     False (and nothing changed) when their budget has no room for it."""

@@ -102,14 +102,16 @@ import enum
 import heapq
 import random
 import time
-from typing import Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import attrs
 
-try:
+from ._implementation import compiled_core
+
+if TYPE_CHECKING:
     from . import _core
-except ImportError:  # pragma: no cover - built without a C compiler
-    _core = None  # type: ignore[assignment]
+else:
+    _core = compiled_core()  # None for the pure-Python searches
 from ._arguments import instance, seconds, whole_number
 from ._moves import FOUNDATION, MOVES, Move
 from ._state import (
@@ -794,7 +796,8 @@ def _share(searches: list[_Searching]) -> bool:
 
 
 COMPILED_SOLVER = _core is not None
-"""Whether the solver's C core was built with the package (see :func:`solve`)."""
+"""Whether the solver runs compiled: the package has its C core and
+``YUKON_IMPLEMENTATION`` does not ask for the pure-Python searches (see :func:`solve`)."""
 
 
 class _Weights(NamedTuple):
