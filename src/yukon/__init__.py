@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import inspect as _inspect
 import typing as _typing
 
 from ._aids import Settings
@@ -96,7 +95,7 @@ def _publish() -> None:
     for name in __all__:
         obj = globals()[name]
         if isinstance(obj, type):
-            own = _inspect.get_annotations(obj)
+            own = vars(obj).get("__annotations__", {})  # not inspect's: slow to import
             if own:
                 hints = _typing.get_type_hints(obj)
                 obj.__annotations__ = {key: hints[key] for key in own}
