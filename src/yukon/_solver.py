@@ -141,6 +141,10 @@ class Verdict(enum.Enum):
     """The budget ran out first."""
 
 
+_Stop = Literal["nodes", "seconds", "memory"]
+"""The budgets that can end a search."""
+
+
 @attrs.frozen
 @built_once
 class Solution:
@@ -153,7 +157,7 @@ class Solution:
     """Positions searched: each new position taken from a queue, dead ends included."""
     seconds: float = 0.0
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
-    stopped_by: Literal["nodes", "seconds", "memory"] | None = None
+    stopped_by: _Stop | None = None
     """For ``UNKNOWN``: the budget that ended the search; ``None`` for a finished one."""
 
 
@@ -740,9 +744,6 @@ def check_budgets(
     if max_seconds is None:
         return None
     return seconds("max_seconds", max_seconds, _MAX_SECONDS)
-
-
-_Stop = Literal["nodes", "seconds", "memory"]
 
 
 def _run(
