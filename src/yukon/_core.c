@@ -224,31 +224,44 @@ static PyObject *SeekerType;
  * grant before one is refused as if the memory had run out; -1: never. */
 static long long allocations_to_fail = -1;
 
+/* Whether a block of `more` bytes more may be taken: the budget has room for it, and
+ * the fault injection does not refuse it. */
+static int budget_allows(Budget *b, size_t more) {
+    if (more > b->limit - b->used) {
+        b->exceeded = 1;
+        return 0;
+    }
+    return !(allocations_to_fail >= 0 && allocations_to_fail-- == 0);
+}
+
+static void budget_count(Budget *b, size_t freed, size_t taken) {
+    b->used = b->used - freed + taken;
+    if (b->used > b->peak)
+        b->peak = b->used;
+}
+
 /* A block of new_size bytes in place of old (old_size bytes, NULL: none); NULL when
  * the budget or the allocator refuses, and then old is as it was. */
 static void *budget_realloc(Budget *b, void *old, size_t old_size, size_t new_size) {
-    if (new_size > old_size && new_size - old_size > b->limit - b->used) {
-        b->exceeded = 1;
-        return NULL;
-    }
-    if (allocations_to_fail >= 0 && allocations_to_fail-- == 0)
+    if (!budget_allows(b, new_size > old_size ? new_size - old_size : 0))
         return NULL;
     void *block = realloc(old, new_size ? new_size : 1);
-    if (!block)
-        return NULL;
-    b->used = b->used - old_size + new_size;
-    if (b->used > b->peak)
-        b->peak = b->used;
+    if (block)
+        budget_count(b, old_size, new_size);
     return block;
 }
 
-/* n items of size bytes, zeroed; NULL when refused or when n * size overflows. */
+/* n items of size bytes, zeroed; NULL when refused or when n * size overflows. From
+ * calloc, which gets large zeroed blocks from the kernel without writing them. */
 static void *budget_calloc(Budget *b, size_t n, size_t size) {
     if (size && n > SIZE_MAX / size)
         return NULL;
-    void *block = budget_realloc(b, NULL, 0, n * size);
+    size_t bytes = n * size;
+    if (!budget_allows(b, bytes))
+        return NULL;
+    void *block = calloc(bytes > 0 ? bytes : 1, 1);
     if (block)
-        memset(block, 0, n * size);
+        budget_count(b, 0, bytes);
     return block;
 }
 
