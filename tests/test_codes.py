@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import yukon
@@ -107,13 +108,35 @@ def test_malformed_codes_are_refused_by_name(text: str, complaint: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
-@given(st.text(max_size=20))
-def test_parse_accepts_only_the_code_form(text: str) -> None:
+_CODE_FORM = re.compile(r"YU1-[CR]-[A-Z]{7}")
+
+
+@st.composite
+def _near_codes(draw: st.DrawFn) -> str:
+    """A real code's text, in any letter case and padded, with up to two characters
+    changed: half of these are codes, half are near misses."""
+    text = list(str(GameCode(draw(deal_numbers), draw(rules))))
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(text) - 1))
+        text[at] = draw(st.characters(codec="utf-8", exclude_categories=["Cs"]))
+    case = draw(st.sampled_from([str.lower, str.upper, str.title]))
+    return draw(st.sampled_from(["", " ", "\t"])) + case("".join(text))
+
+
+@given(st.one_of(st.text(max_size=20), _near_codes()))
+def test_parse_accepts_exactly_the_code_form(text: str) -> None:
+    """Accepted if and only if, stripped and upper-cased, the text is ``YU1-``, a rule
+    letter, a hyphen and seven letters A-Z (ASCII only); then it prints the same."""
+    form = text.strip().upper()
+    valid = text.isascii() and _CODE_FORM.fullmatch(form) is not None
     try:
         code = GameCode.parse(text)
     except yukon.InvalidGameCode:
-        return
-    assert str(code) == text.strip().upper()
+        event("refused")
+        assert not valid
+    else:
+        event("accepted")
+        assert valid and str(code) == form
 
 
 @pytest.mark.parametrize("number", [-1, 26**7, 1.0, True])
