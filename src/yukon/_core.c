@@ -1739,6 +1739,128 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
     Py_RETURN_TRUE;
 }
 
+/* ---- the rules, from Python: what the tests hold to the Python rules (src/yukon/_state.py)
+ * move by move, so that a rule changed in one language and not the other fails a test. */
+
+static int parse_position(PyObject *args, Pos *p, int *relaxed, long *extra,
+                          const char *format) {
+    PyObject *cols, *hidden, *found;
+    if (!PyArg_ParseTuple(args, format, &cols, &hidden, &found, relaxed, extra))
+        return -1;
+    return read_position(cols, hidden, found, p);
+}
+
+static PyObject *move_keys(const uint16_t *moves, int n) {
+    PyObject *keys = PyList_New(0);
+    for (int i = 0; keys && i < n; i++) {
+        PyObject *key = PyLong_FromLong(moves[i]);
+        if (!key || PyList_Append(keys, key) < 0) {
+            Py_XDECREF(key);
+            Py_CLEAR(keys);
+            break;
+        }
+        Py_DECREF(key);
+    }
+    return keys;
+}
+
+/* yukon._core.legal_moves(columns, hidden, foundations, relaxed): the move keys, in the
+ * rules' order (foundations first, then columns left to right, suits in order). */
+static PyObject *rules_legal_moves(PyObject *Py_UNUSED(module), PyObject *args) {
+    Pos p;
+    int relaxed;
+    long unused = 0;
+    if (parse_position(args, &p, &relaxed, &unused, "OOOp|l") < 0)
+        return NULL;
+    uint16_t moves[MAX_MOVES];
+    return move_keys(moves, legal_moves(&p, relaxed, moves));
+}
+
+static PyObject *packed(const Pos *p) {
+    PyObject *cols = PyTuple_New(7), *hidden = PyTuple_New(7), *found = PyTuple_New(4);
+    if (!cols || !hidden || !found)
+        goto fail;
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
+        PyObject *col = PyBytes_FromStringAndSize((const char *)p->cards + at, p->len[s]);
+        PyObject *down = PyLong_FromLong(p->hid[s]);
+        if (!col || !down || PyTuple_SetItem(cols, s, col) < 0) {
+            Py_XDECREF(down);
+            goto fail;
+        }
+        if (PyTuple_SetItem(hidden, s, down) < 0)
+            goto fail;
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        PyObject *count = PyLong_FromLong(p->found[suit]);
+        if (!count || PyTuple_SetItem(found, suit, count) < 0)
+            goto fail;
+    }
+    return Py_BuildValue("(NNN)", cols, hidden, found);
+fail:
+    Py_XDECREF(cols);
+    Py_XDECREF(hidden);
+    Py_XDECREF(found);
+    return NULL;
+}
+
+/* yukon._core.apply(columns, hidden, foundations, relaxed, key): the position after the
+ * legal move `key`, as (columns, hidden, foundations); ValueError for any other key. */
+static PyObject *rules_apply(PyObject *Py_UNUSED(module), PyObject *args) {
+    Pos p, q;
+    int relaxed;
+    long key;
+    if (parse_position(args, &p, &relaxed, &key, "OOOpl") < 0)
+        return NULL;
+    uint16_t moves[MAX_MOVES];
+    int n = legal_moves(&p, relaxed, moves), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= moves[i] == key;
+    if (!legal) {
+        PyErr_SetString(PyExc_ValueError, "not a legal move here");
+        return NULL;
+    }
+    apply(&p, &q, (int)(key >> 3), (int)(key & 7));
+    return packed(&q);
+}
+
+static long long count_lines(const Pos *p, int relaxed, int depth) {
+    uint16_t moves[MAX_MOVES];
+    int n = legal_moves(p, relaxed, moves);
+    if (depth <= 1)
+        return n;
+    long long total = 0;
+    for (int i = 0; i < n; i++) {
+        Pos q;
+        apply(p, &q, moves[i] >> 3, moves[i] & 7);
+        total += count_lines(&q, relaxed, depth - 1);
+    }
+    return total;
+}
+
+/* yukon._core.perft(columns, hidden, foundations, relaxed, depth): the number of move
+ * sequences of that length (1 to 6) from the position, as tests/perft.json counts. */
+static PyObject *rules_perft(PyObject *Py_UNUSED(module), PyObject *args) {
+    Pos p;
+    int relaxed;
+    long depth;
+    if (parse_position(args, &p, &relaxed, &depth, "OOOpl") < 0)
+        return NULL;
+    if (depth < 1 || depth > 6) {
+        PyErr_SetString(PyExc_ValueError, "depth runs from 1 to 6");
+        return NULL;
+    }
+    return PyLong_FromLongLong(count_lines(&p, relaxed, (int)depth));
+}
+
+/* yukon._core.fits(relaxed): the fit table, fits[c * 53 + t] = 1 when card c may go on
+ * card t (52: an empty column), as _state._FITS_CLASSIC and _FITS_RELAXED are. */
+static PyObject *rules_fits(PyObject *Py_UNUSED(module), PyObject *arg) {
+    int relaxed = PyObject_IsTrue(arg);
+    if (relaxed < 0)
+        return NULL;
+    return PyBytes_FromStringAndSize((const char *)FITS[relaxed], sizeof FITS[relaxed]);
+}
+
 /* yukon._core._fail_allocation(n): for the tests' fault injection, the n-th block the
  * searches ask for from now on (0: the next) is refused as if the memory had run out;
  * a negative n: none is. */
@@ -1754,6 +1876,14 @@ static PyMethodDef core_functions[] = {
     {"share", (PyCFunction)share, METH_O,
      "Make the searches use one table from now on, holding all they have searched; "
      "False (and nothing changed) when their budget has no room for it."},
+    {"legal_moves", (PyCFunction)rules_legal_moves, METH_VARARGS,
+     "The legal move keys of a position, in the rules' order."},
+    {"apply", (PyCFunction)rules_apply, METH_VARARGS,
+     "The position after a legal move, as (columns, hidden, foundations)."},
+    {"perft", (PyCFunction)rules_perft, METH_VARARGS,
+     "The number of move sequences of a length (1 to 6) from a position."},
+    {"fits", (PyCFunction)rules_fits, METH_O,
+     "The fit table: fits[c * 53 + t] is 1 when card c may go on card t (52: empty)."},
     {"_fail_allocation", (PyCFunction)fail_allocation, METH_O,
      "For tests: refuse the n-th block asked for from now on (negative: none)."},
     {NULL, NULL, 0, NULL},
@@ -1767,7 +1897,8 @@ static int core_exec(PyObject *module) {
     if (!BudgetType && !(BudgetType = PyType_FromSpec(&Budget_spec)))
         return -1;
     if (PyModule_AddObjectRef(module, "Seeker", SeekerType) < 0 ||
-        PyModule_AddObjectRef(module, "Budget", BudgetType) < 0)
+        PyModule_AddObjectRef(module, "Budget", BudgetType) < 0 ||
+        PyModule_AddIntConstant(module, "GROUP_LIMIT", GROUP_LIMIT) < 0)
         return -1;
     return 0;
 }

@@ -42,6 +42,40 @@ class Seeker:
     def nodes(self) -> int:
         """Positions searched."""
 
+GROUP_LIMIT: int
+
+def legal_moves(
+    columns: tuple[bytes, ...],
+    hidden: tuple[int, ...],
+    foundations: tuple[int, ...],
+    relaxed: bool,
+    /,
+) -> list[int]:
+    """The legal move keys of a position, in the rules' order."""
+
+def apply(
+    columns: tuple[bytes, ...],
+    hidden: tuple[int, ...],
+    foundations: tuple[int, ...],
+    relaxed: bool,
+    key: int,
+    /,
+) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
+    """The position after a legal move, as (columns, hidden, foundations)."""
+
+def perft(
+    columns: tuple[bytes, ...],
+    hidden: tuple[int, ...],
+    foundations: tuple[int, ...],
+    relaxed: bool,
+    depth: int,
+    /,
+) -> int:
+    """The number of move sequences of a length (1 to 6) from a position."""
+
+def fits(relaxed: bool, /) -> bytes:
+    """The fit table: fits[c * 53 + t] is 1 when card c may go on card t (52: empty)."""
+
 def _fail_allocation(n: int, /) -> None:
     """For tests: refuse the n-th block asked for from now on (negative: none)."""
 

@@ -1,0 +1,151 @@
+"""The C core's rules held to the Python rules: the rule tables, perft from the fixtures,
+and, on positions reached by random play in both rule sets, every legal move and the
+position after it. A rule changed in one language and not the other fails here, and the
+failure names the rule (the refusal code Python gives for a move only C allows).
+
+The searches are tested against each other in test_core.py; these tests pin the rules
+themselves, which the searches share."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+
+import pytest
+from hypothesis import given
+
+import yukon
+from yukon import Move, Rules, State
+from yukon._moves import move_by_key
+from yukon._state import _FITS_CLASSIC, _FITS_RELAXED
+
+from .strategies import positions
+
+if os.environ.get("YUKON_REQUIRE_CORE"):
+    from yukon import _core
+else:
+    _core = pytest.importorskip("yukon._core")
+
+FIXTURES: dict[str, list[int]] = json.loads(
+    pathlib.Path(__file__).with_name("perft.json").read_text()
+)
+
+
+def _parts(
+    state: State,
+) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bool]:
+    return (state._cols, state._hidden, state._found, state.rules is Rules.RELAXED)
+
+
+def _rule_of(state: State, move: Move) -> str:
+    """The rule a move tests: Python's refusal code when Python refuses it, else the
+    rule that let it through (what C must have refused)."""
+    refusal = state.check(move)
+    if refusal is not None:
+        return refusal.code.value
+    if move.column is None:
+        return "to a foundation (foundation order, last card)"
+    target = state.columns[move.column]
+    size = next(
+        (
+            len(c.cards) - c.cards.index(move.card)
+            for c in state.columns
+            if move.card in c.cards
+        ),
+        1,
+    )
+    if target.is_empty:
+        return "king-only (a King to an empty column)"
+    if size > 1:
+        return f"group move of {size} cards (group-too-large at {yukon.GROUP_LIMIT})"
+    return "rank and colour (same-colour, rank-mismatch), or a return from a foundation"
+
+
+def test_the_rule_tables_are_the_same() -> None:
+    assert _core.GROUP_LIMIT == yukon.GROUP_LIMIT, "the group limit"
+    for relaxed, table in ((False, _FITS_CLASSIC), (True, _FITS_RELAXED)):
+        compiled = _core.fits(relaxed)
+        wrong = [
+            (
+                yukon.Card.from_index(c),
+                "an empty column" if t == 52 else str(yukon.Card.from_index(t)),
+            )
+            for c in range(52)
+            for t in range(53)
+            if compiled[c * 53 + t] != table[c * 53 + t]
+        ]
+        rule = (
+            "king-only"
+            if any(t == "an empty column" for _, t in wrong)
+            else "rank, colour"
+        )
+        assert not wrong, (
+            f"{'relaxed' if relaxed else 'classic'} fit table ({rule}): {wrong[:5]}"
+        )
+
+
+@pytest.mark.parametrize(("code", "counts"), sorted(FIXTURES.items()))
+def test_the_core_counts_the_perft_fixtures(code: str, counts: list[int]) -> None:
+    parts = _parts(yukon.deal(code))
+    assert [_core.perft(*parts, depth) for depth in range(1, len(counts) + 1)] == counts
+
+
+def _same_rules(state: State) -> None:
+    parts = _parts(state)
+    python = [move.key for move in state.legal_moves()]
+    compiled = _core.legal_moves(*parts)
+    only_c = [move_by_key(k) for k in compiled if k not in python]
+    only_python = [move_by_key(k) for k in python if k not in compiled]
+    assert not only_c, [(str(m), _rule_of(state, m)) for m in only_c]
+    assert not only_python, [(str(m), _rule_of(state, m)) for m in only_python]
+    assert compiled == python, "the order of legal moves"
+    for move in state.legal_moves():
+        after = state.apply(move)
+        columns, hidden, found = _core.apply(*parts, move.key)
+        assert (columns, hidden, found) == (after._cols, after._hidden, after._found), (
+            f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
+        )
+
+
+@given(positions(max_steps=200))
+def test_the_core_moves_as_the_rules_do_on_random_games(state: State) -> None:
+    _same_rules(state)
+
+
+def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_back() -> (
+    None
+):
+    """Relaxed play into long columns (the 20-card limit) and classic endings with
+    returns from the foundations, walked move by move."""
+    import random
+
+    rnd = random.Random(7)
+    checked = long_columns = returns = 0
+    for number in range(1, 41):
+        for rules in Rules:
+            state = yukon.deal(yukon.GameCode(number, rules))
+            for _ in range(120):
+                _same_rules(state)
+                checked += 1
+                long_columns += max(map(len, state._cols)) > yukon.GROUP_LIMIT
+                returns += any(
+                    state.foundations[m.card.suit] > m.card.rank - 1
+                    for m in state.legal_moves()
+                )
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                longest = [m for m in moves if m.column is not None]
+                state = state.apply(
+                    rnd.choice(longest if longest and rnd.random() < 0.8 else moves)
+                )
+    assert checked > 5_000 and long_columns > 100 and returns > 100
+
+
+def test_the_core_refuses_an_illegal_move_to_apply() -> None:
+    parts = _parts(yukon.deal("YU1-C-AAAAAAB"))
+    with pytest.raises(ValueError, match="not a legal move"):
+        _core.apply(*parts, Move.parse("7C>3").key)
+    with pytest.raises(ValueError, match="depth"):
+        _core.perft(*parts, 7)
