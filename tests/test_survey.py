@@ -1,0 +1,126 @@
+"""The survey's pieces: which rows are read back, which unknowns a larger budget solves
+again, and the pool of worker processes."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+import yukon
+from yukon import _implementation, _survey
+from yukon._cli import _bytes
+
+_BUDGET = {"max_seconds": 30.0, "max_nodes": None, "max_memory": 2**31}
+
+
+@pytest.mark.parametrize(
+    ("old", "smaller"),
+    [
+        (None, True),  # rows written before budgets were recorded
+        ("30s", True),  # not a budget object: not recorded
+        (_BUDGET, False),  # the same budget
+        ({**_BUDGET, "max_seconds": 10.0}, True),
+        ({**_BUDGET, "max_seconds": 60.0}, False),
+        ({**_BUDGET, "max_seconds": None}, False),  # it had no time bound at all
+        ({**_BUDGET, "max_nodes": 1_000}, True),  # bounded where this run is not
+        ({**_BUDGET, "max_memory": 2**30}, True),
+        ({**_BUDGET, "max_seconds": 10.0, "max_memory": 2**32}, False),  # more memory
+        ({**_BUDGET, "max_seconds": "ten"}, False),  # unreadable: never retried
+    ],
+)
+def test_an_unknown_is_retried_only_when_its_budget_was_smaller(
+    old: object, smaller: bool
+) -> None:
+    assert _survey._smaller(old, _BUDGET) is smaller
+
+
+def test_with_no_time_bound_every_timed_row_was_smaller() -> None:
+    unbounded = {**_BUDGET, "max_seconds": None}
+    assert _survey._smaller(_BUDGET, unbounded) is True
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (b'["YU1-C-AAAAAAB", "won"]', "no game code"),
+        (b'{"code": "YU9-C-AAAAAAB", "verdict": "won"}', "not a game code"),
+        (b'{"code": "YU1-C-AAAAAAB", "verdict": "won", "budget": 30}', "budget"),
+        (b'{"code": "YU1-C-AAAAAAB", "verdict": "WON"}', "verdict"),
+        (b"\xff", "UTF-8"),
+        (b"{", "JSON"),
+    ],
+)
+def test_a_line_that_is_no_row_says_why(line: bytes, why: str) -> None:
+    row, reason = _survey._row(line)
+    assert row is None and why in reason
+
+
+def test_a_row_is_read_with_its_code_written_as_the_library_writes_it() -> None:
+    row, _ = _survey._row(b'{"code": " yu1-c-aaaaaab ", "verdict": "won"}')
+    assert row is not None and row["code"] == "YU1-C-AAAAAAB"
+
+
+def test_a_survey_on_worker_processes_writes_every_deal_once(
+    tmp_path: pathlib.Path,
+) -> None:
+    out = tmp_path / "s.jsonl"
+    tally = _survey.survey(
+        yukon.Rules.RELAXED, 1, 6, str(out), workers=2, max_nodes=300, max_seconds=None
+    )
+    codes = [json.loads(line)["code"] for line in out.read_text().splitlines()]
+    assert tally.total == 6 and sorted(codes) == sorted(set(codes))
+    assert sorted(codes) == [
+        str(yukon.GameCode(n, yukon.Rules.RELAXED)) for n in range(1, 7)
+    ]
+
+
+def test_an_error_in_a_worker_reaches_the_survey() -> None:
+    """A worker's exception is raised in the survey (the pool is then ended)."""
+    jobs = iter([("YU1-C-AAAAAAB", None, -5, None)])  # a budget no solve accepts
+    with pytest.raises(ValueError, match="max_nodes"):
+        list(_survey._local(jobs, 2))
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("4G", 4 * 2**30), ("512m", 512 * 2**20), ("100", 100), ("1T", 2**40)],
+)
+def test_sizes_on_the_command_line(text: str, size: int) -> None:
+    assert _bytes(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "G", "4.5G", "-1", "4X", "9" * 30])
+def test_sizes_that_are_no_size(text: str) -> None:
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        _bytes(text)
+
+
+@pytest.mark.parametrize(
+    ("choice", "compiled"),
+    [("", yukon.COMPILED_SOLVER), ("python", False), (" Python ", False)],
+)
+def test_the_implementation_switch(
+    choice: str, compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YUKON_IMPLEMENTATION", choice)
+    assert (_implementation.compiled_core() is not None) is compiled
+
+
+def test_the_implementation_switch_refuses_what_it_cannot_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("YUKON_IMPLEMENTATION", "fortran")
+    with pytest.raises(ImportError, match="'c' or 'python'"):
+        _implementation.compiled_core()
+    monkeypatch.setenv("YUKON_IMPLEMENTATION", "c")
+    monkeypatch.setitem(sys.modules, "yukon._core", None)  # as with no core built
+    monkeypatch.delattr(yukon, "_core", raising=False)
+    with pytest.raises(ImportError, match="asks for the compiled core"):
+        _implementation.compiled_core()
+    monkeypatch.delenv("YUKON_IMPLEMENTATION")
+    assert _implementation.compiled_core() is None
