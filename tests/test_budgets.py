@@ -77,8 +77,8 @@ def test_a_memory_budget_stops_the_search_and_says_so(
     if compiled and not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
     monkeypatch.setattr(_solver, "_PYTHON_BYTES", (200_000, 0, 0))
-    solution = yukon.solve(
-        yukon.deal(HARD), max_memory=_solver.MIN_MEMORY, _core_searches=compiled
+    solution = _solver.solve_with(
+        yukon.deal(HARD), max_memory=_solver.MIN_MEMORY, compiled=compiled
     )
     assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "memory")
     assert 0 < solution.nodes < 1_000_000
@@ -114,7 +114,7 @@ def _interrupting(nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
 def _solve_held(state: yukon.State, **budgets: Any) -> BaseException | None:
     """Solve; the exception if it raised, held as a caller may hold it."""
     try:
-        yukon.solve(state, **budgets)
+        _solver.solve_with(state, **budgets)
     except KeyboardInterrupt as stopped:
         return stopped  # with its traceback, and so the frames of the search
     return None
@@ -159,7 +159,7 @@ def test_every_python_table_is_freed_when_solve_returns_or_raises(
         try:
             before = tracemalloc.get_traced_memory()[0]
             budget = {"max_seconds": 1e6} if raises else {"max_nodes": 4_000}
-            held = _solve_held(state, **budget, _core_searches=False)
+            held = _solve_held(state, **budget, compiled=False)
             assert (held is not None) is raises
             gc.collect()  # empties CPython's free lists of small tuples, which it counts
             after, peak = tracemalloc.get_traced_memory()

@@ -37,7 +37,7 @@ else:
 def same_solutions(state: State, max_nodes: int) -> yukon.Solution:
     """Solve ``state`` with and without the core: everything but the time must match."""
     fast = yukon.solve(state, max_nodes=max_nodes)
-    slow = yukon.solve(state, max_nodes=max_nodes, _core_searches=False)
+    slow = _solver.solve_with(state, max_nodes=max_nodes, compiled=False)
     assert (fast.verdict, fast.nodes, fast.moves) == (
         slow.verdict,
         slow.nodes,

@@ -94,7 +94,7 @@ def test_a_return_can_be_the_only_way_to_win() -> None:
     assert replays_to_a_win(state, solution.moves)
     returned = [m.card for m in solution.moves if m.column is not None]
     assert Card.parse("KS") in returned or Card.parse("KC") in returned
-    assert yukon.solve(state, _prune=False).verdict is Verdict.WON
+    assert _solver.solve_with(state, prune=False).verdict is Verdict.WON
     # Without foundation returns the same position is lost: enumerate every line.
     assert not _winnable_without_returns(state)
 
@@ -130,7 +130,7 @@ def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
     assert replays_to_a_win(state, solution.moves)
     king, queen = (m.card for m in solution.moves[:2])
     assert (king.rank, queen.rank) == (13, 12) and king.suit == queen.suit
-    assert yukon.solve(state, _prune=False).verdict is Verdict.WON
+    assert _solver.solve_with(state, prune=False).verdict is Verdict.WON
 
     # Looking only at what could go on the returned card itself loses the win.
     def only_itself(
@@ -143,7 +143,7 @@ def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
         )
 
     monkeypatch.setattr(_solver, "_could_take_a_card", only_itself)
-    assert yukon.solve(state, _core_searches=False).verdict is Verdict.LOST
+    assert _solver.solve_with(state, compiled=False).verdict is Verdict.LOST
 
 
 # A 2 can be the only place for an Ace (classic): A♥ carries 5♠, which can neither go
@@ -237,7 +237,7 @@ def test_prunings_never_lose_a_win(state: State) -> None:
     same position searched in full, Kings staying put) against a plain search of every
     legal move."""
     pruned = yukon.solve(state, max_nodes=6_000)
-    plain = yukon.solve(state, max_nodes=6_000, _prune=False)
+    plain = _solver.solve_with(state, max_nodes=6_000, prune=False)
     resolved = {Verdict.WON, Verdict.LOST}
     if pruned.verdict in resolved and plain.verdict in resolved:
         assert pruned.verdict is plain.verdict
@@ -314,7 +314,7 @@ def test_dead_end_examples() -> None:
         {1: "[KC JH JD QD] QH", 2: "KS", 3: "KH KD"}, foundations=(12, 10, 10, 12)
     )
     assert dead_end(twins)
-    assert yukon.solve(twins, _prune=False).verdict is Verdict.LOST
+    assert _solver.solve_with(twins, prune=False).verdict is Verdict.LOST
     # Deal 61 is lost as dealt for the same reason: 10♥ and 10♦ in column 7, J♠ under
     # both, and so are 2♥ and 4♦.
     assert dead_end(yukon.deal("YU1-C-AAAAACJ"))
@@ -361,13 +361,13 @@ def test_shared_searches_search_every_position_once(
     alone = _solver._Search(state, _PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
     monkeypatch.setattr(_solver, "_SHARE_AFTER", 0)
-    shared = yukon.solve(state, _core_searches=False)
+    shared = _solver.solve_with(state, compiled=False)
     assert shared.verdict is Verdict.LOST and shared.nodes == alone.nodes
     monkeypatch.setattr(_solver, "_SHARE_AFTER", 10**9)
-    separate = yukon.solve(state, _core_searches=False)
+    separate = _solver.solve_with(state, compiled=False)
     assert separate.verdict is Verdict.LOST and separate.nodes >= alone.nodes
     monkeypatch.setattr(_solver, "_SHARE_AFTER", alone.nodes // 2)
-    late = yukon.solve(state, _core_searches=False)
+    late = _solver.solve_with(state, compiled=False)
     assert late.verdict is Verdict.LOST and late.nodes >= alone.nodes
 
 

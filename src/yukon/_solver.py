@@ -679,8 +679,6 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     max_memory: int | None = MAX_MEMORY,
-    _prune: bool = True,
-    _core_searches: bool = True,
 ) -> Solution:
     """Search ``state`` with every card visible; see :class:`Solution` and the module
     notes for what ``WON``, ``LOST`` and ``UNKNOWN`` promise.
@@ -699,11 +697,30 @@ def solve(
     position. Raises :class:`TypeError` or :class:`ValueError` naming an argument that
     is not of the kind or range above.
     """
+    return solve_with(
+        state, max_nodes=max_nodes, max_seconds=max_seconds, max_memory=max_memory
+    )
+
+
+def solve_with(
+    state: State,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    max_memory: int | None = MAX_MEMORY,
+    prune: bool = True,
+    compiled: bool = True,
+) -> Solution:
+    """:func:`solve`, with the searches chosen, for the tests and benchmarks that set
+    one against another: ``compiled=False`` runs the pure-Python searches even where
+    the core is built, and ``prune=False`` the plain pure-Python search of every legal
+    move that the prunings are tested against. (Users choose with
+    ``YUKON_IMPLEMENTATION``.)"""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    compiled = _core_searches and _prune and _core is not None
+    compiled = compiled and prune and _core is not None
     searches: list[_Searching] = []
     try:
         if compiled:
@@ -712,7 +729,7 @@ def solve(
             for weights in _PORTFOLIO:
                 searches.append(_Compiled(state, weights, budget))
         else:
-            searches.extend(_Search(state, w, prune=_prune) for w in _PORTFOLIO)
+            searches.extend(_Search(state, w, prune=prune) for w in _PORTFOLIO)
         verdict, line, stopped_by = _run(searches, max_nodes, deadline, max_memory)
         nodes = sum(s.nodes for s in searches)
     except _OverBudget:
