@@ -59,10 +59,6 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert f"&& {ci}\n" in readme
 
 
-def test_package_ships_its_type_marker() -> None:
-    assert (ROOT / "src" / "yukon" / "py.typed").exists()
-
-
 def test_readme_example_runs_and_prints_what_it_says(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
