@@ -18,7 +18,7 @@ from hypothesis import given
 import yukon
 from yukon import Move, Rules, State
 from yukon._moves import move_by_key
-from yukon._state import _FITS_CLASSIC, _FITS_RELAXED
+from yukon._rules import FITS_CLASSIC, FITS_RELAXED
 
 from .strategies import positions
 
@@ -64,7 +64,7 @@ def _rule_of(state: State, move: Move) -> str:
 
 def test_the_rule_tables_are_the_same() -> None:
     assert _core.GROUP_LIMIT == yukon.GROUP_LIMIT, "the group limit"
-    for relaxed, table in ((False, _FITS_CLASSIC), (True, _FITS_RELAXED)):
+    for relaxed, table in ((False, FITS_CLASSIC), (True, FITS_RELAXED)):
         compiled = _core.fits(relaxed)
         wrong = [
             (

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
+from yukon._rules import FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
 from yukon._solver import _PORTFOLIO, _shape, _to_turn, dead_end, safe_move
-from yukon._state import _FITS_CLASSIC, _FITS_RELAXED, _ON_FOUNDATION
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
@@ -137,7 +137,7 @@ def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
     def only_itself(
         c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
     ) -> bool:
-        home = _ON_FOUNDATION
+        home = ON_FOUNDATION
         return any(
             where[x] == home or (where[x] < home and where[x] != dest)
             for x in children[c]
@@ -389,12 +389,12 @@ def test_tidying_searches_count_misplaced_and_buried_cards() -> None:
         if weights.misplaced or weights.buried:
             expected = 2 * (weights.flip * 1 + 6) + 3 * weights.misplaced
             expected += 3 * weights.buried
-            assert _shape(state, weights, _FITS_CLASSIC, {}) == expected
+            assert _shape(state, weights, FITS_CLASSIC, {}) == expected
     # In relaxed rules Q♣ may go on K♠: one misplaced card fewer.
     weights = _PORTFOLIO[-1]
     assert (
-        _shape(layout(Rules.RELAXED), weights, _FITS_RELAXED, {})
-        == _shape(state, weights, _FITS_CLASSIC, {}) - weights.misplaced
+        _shape(layout(Rules.RELAXED), weights, FITS_RELAXED, {})
+        == _shape(state, weights, FITS_CLASSIC, {}) - weights.misplaced
     )
 
 
@@ -422,9 +422,9 @@ def test_turning_work_counts_what_lies_on_the_places_of_each_lowest_face_up_card
     # lies face down with three cards on it: 3 + 3. Column 2: 9♦ may go on 10♣, which
     # is free (10♠ lies in its own column): 0. Column 3: a King, and the shortest
     # other column holds 2 cards.
-    assert _to_turn(layout(Rules.CLASSIC), _FITS_CLASSIC, {}) == 6 + 0 + 2
+    assert _to_turn(layout(Rules.CLASSIC), FITS_CLASSIC, {}) == 6 + 0 + 2
     # Relaxed: 10♣ may also go on J♠, with one card on it.
-    assert _to_turn(layout(Rules.RELAXED), _FITS_RELAXED, {}) == 1 + 0 + 2
+    assert _to_turn(layout(Rules.RELAXED), FITS_RELAXED, {}) == 1 + 0 + 2
 
 
 @given(_small_endings())

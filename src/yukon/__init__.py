@@ -36,9 +36,10 @@ from ._refusals import (
     Refusal,
     RefusalCode,
 )
+from ._rules import GROUP_LIMIT
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Solution, Verdict, hint, solve
-from ._state import GROUP_LIMIT, Column, State, deal
+from ._state import Column, State, deal
 
 __version__ = "0.1.0"
 

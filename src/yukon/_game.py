@@ -168,7 +168,11 @@ class Game:
         if not self.history:
             raise NothingToUndo(
                 "there is no move to undo"
-                + (" (only the last 100 moves can be undone)" if self.moves else "")
+                + (
+                    f" (only the last {UNDO_LIMIT} moves can be undone)"
+                    if self.moves
+                    else ""
+                )
             )
         before, _ = self._history[-1]
         line = self._line.rest if self._line is not None else None

@@ -24,6 +24,7 @@ from ._arguments import excerpt
 from ._cards import Card
 from ._errors import YukonError
 from ._moves import Move
+from ._rules import GROUP_LIMIT
 from ._values import built_once
 
 
@@ -49,7 +50,7 @@ class RefusalCode(enum.Enum):
     SAME_COLOUR = "same-colour"
     """Classic rules only: the card must be of the opposite colour."""
     GROUP_TOO_LARGE = "group-too-large"
-    """A group of more than 20 cards cannot move in one move."""
+    """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
     NO_PLACE = "no-place"
     """Aids only: a double tap or auto placement found no place for the card."""
 
@@ -194,7 +195,8 @@ ENGLISH = Catalog(
             "are both {colour}."
         ),
         RefusalCode.GROUP_TOO_LARGE: (
-            "At most 20 cards move at once; the group from {card} has {size}."
+            f"At most {GROUP_LIMIT} cards move at once; the group from {{card}} has "
+            "{size}."
         ),
         RefusalCode.NO_PLACE: "There is no place for {card} on the board.",
     },
@@ -227,7 +229,8 @@ HEBREW = Catalog(
             "בכללים הקלאסיים קלף מונח על קלף בצבע הנגדי; {card} ו־{other} שניהם {colour}."
         ),
         RefusalCode.GROUP_TOO_LARGE: (
-            "אפשר להזיז לכל היותר 20 קלפים במהלך אחד; בקבוצה מ־{card} יש {size} קלפים."
+            f"אפשר להזיז לכל היותר {GROUP_LIMIT} קלפים במהלך אחד; בקבוצה מ־{{card}} יש "
+            "{size} קלפים."
         ),
         RefusalCode.NO_PLACE: "אין מקום בלוח עבור {card}.",
     },

@@ -114,20 +114,20 @@ else:
     _core = compiled_core()  # None for the pure-Python searches
 from ._arguments import instance, seconds, whole_number
 from ._moves import FOUNDATION, MOVES, Move
-from ._state import (
-    _CHILDREN_CLASSIC,
-    _CHILDREN_RELAXED,
-    _FACE_DOWN,
-    _FITS_CLASSIC,
-    _FITS_RELAXED,
-    _ON_FOUNDATION,
-    State,
-    _make,
+from ._rules import (
+    CHILDREN_CLASSIC,
+    CHILDREN_RELAXED,
+    COLOUR_PARTNER,
+    FACE_DOWN,
+    FITS_CLASSIC,
+    FITS_RELAXED,
+    IS_KING,
+    ON_FOUNDATION,
+    OTHER_COLOUR,
+    PARENTS,
 )
+from ._state import State, _make
 from ._values import built_once
-
-_COLOUR_PARTNER = (3, 2, 1, 0)  # the other suit of the same colour
-_OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))
 
 
 class Verdict(enum.Enum):
@@ -202,29 +202,21 @@ def safe_move(state: State) -> Move | None:
             continue
         c = suit * 13 + count
         s = where[c]
-        if s >= _ON_FOUNDATION or cols[s][-1] != c:
+        if s >= ON_FOUNDATION or cols[s][-1] != c:
             continue
         rank = count + 1
         if relaxed:
             ok = all(found[t] >= rank - 1 for t in range(4) if t != suit)
         else:
-            a, b = _OTHER_COLOUR[suit]
+            a, b = OTHER_COLOUR[suit]
             ok = (
                 found[a] >= rank - 1
                 and found[b] >= rank - 1
-                and found[_COLOUR_PARTNER[suit]] >= rank - 2
+                and found[COLOUR_PARTNER[suit]] >= rank - 2
             )
         if ok:
             return MOVES[c * 8 + FOUNDATION]
     return None
-
-
-def _parents(children: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards it may be placed on: the rules' own table, inverted."""
-    return tuple(tuple(t for t in range(52) if c in children[t]) for c in range(52))
-
-
-_PARENTS = (_parents(_CHILDREN_CLASSIC), _parents(_CHILDREN_RELAXED))
 
 
 def dead_end(state: State, moved: int = -1) -> bool:
@@ -260,19 +252,19 @@ def dead_end(state: State, moved: int = -1) -> bool:
     cols = state._cols
     found = state._found
     where = state._where
-    parents = _PARENTS[state._rules.letter == "R"]
+    parents = PARENTS[state._rules.letter == "R"]
     if moved >= 0:  # first the quick ways out for the moved card
         at = where[moved]
-        last = at < _ON_FOUNDATION and cols[at][-1] == moved
+        last = at < ON_FOUNDATION and cols[at][-1] == moved
         if last and found[moved // 13] == moved % 13:  # it can go home now
             return False
-        if moved % 13 == 12:
-            if b"" in cols and at < _ON_FOUNDATION and cols[at][0] != moved:
+        if IS_KING[moved]:
+            if b"" in cols and at < ON_FOUNDATION and cols[at][0] != moved:
                 return False
         else:
             for t in parents[moved]:
                 at = where[t]
-                if at < _ON_FOUNDATION and cols[at][-1] == t and at != where[moved]:
+                if at < ON_FOUNDATION and cols[at][-1] == t and at != where[moved]:
                     return False  # a place is open
     # over[c]: the card lying on c (52: none); blocker[c]: the card whose staying in S
     # keeps c from taking a card: the card on it, or c itself when c is home (it must
@@ -313,13 +305,13 @@ def dead_end(state: State, moved: int = -1) -> bool:
                 continue
             placed = where[a]
             if stuck[over[a]]:
-                if placed > _ON_FOUNDATION - 1:  # face down or home, and stays so
+                if placed > ON_FOUNDATION - 1:  # face down or home, and stays so
                     continue
                 homeward = False
             else:
-                homeward = placed != _ON_FOUNDATION and lowest[a // 13] == a
+                homeward = placed != ON_FOUNDATION and lowest[a // 13] == a
             if not homeward:
-                if a % 13 == 12:
+                if IS_KING[a]:
                     if stuck[a] == 3 or not openings:
                         continue
                 else:
@@ -341,7 +333,7 @@ def dead_end(state: State, moved: int = -1) -> bool:
             changed = True
             if a == moved:
                 return False
-            if placed != _ON_FOUNDATION:
+            if placed != ON_FOUNDATION:
                 # a, or the card it lies on, may now be free to go home
                 for c in (a, under[a]):
                     suit = c // 13
@@ -369,18 +361,14 @@ def _twins_deadlocked(state: State) -> bool:
     start of a search (``moved`` < 0 in :func:`dead_end`)."""
     if state._rules.letter == "R":
         return False
-    parents = _PARENTS[0]
+    parents = PARENTS[0]
     for col, down in zip(state._cols, state._hidden, strict=True):
         fixed = col[: down + 1]  # these cards stay put until they move themselves
         for i in range(1, len(fixed)):
             x = fixed[i]
             for j in range(i):
                 y = fixed[j]
-                if (
-                    x % 13 != y % 13
-                    or x % 13 == 12
-                    or x // 13 != _COLOUR_PARTNER[y // 13]
-                ):
+                if x % 13 != y % 13 or IS_KING[x] or x // 13 != COLOUR_PARTNER[y // 13]:
                     continue
                 under = fixed[:j]
                 if (
@@ -400,12 +388,12 @@ def _ordered(state: State, target: int) -> list[Move]:
     ranked: list[tuple[int, int, Move]] = []
     # after a return, its card: what the next move must use
     returned = cols[target][-1] if target >= 0 else -1
-    children = _CHILDREN_RELAXED if state.rules.letter == "R" else _CHILDREN_CLASSIC
+    children = CHILDREN_RELAXED if state.rules.letter == "R" else CHILDREN_CLASSIC
     for n, move in enumerate(state.legal_moves()):
         key = move.key
         c, dest = key >> 3, key & 7
         s = where[c]
-        if s == _ON_FOUNDATION:
+        if s == ON_FOUNDATION:
             if target >= 0 and dest != target and c // 13 < returned // 13:
                 continue  # returns in a row, not one onto another: in suit order
             if _could_take_a_card(c, dest, where, children):
@@ -418,7 +406,7 @@ def _ordered(state: State, target: int) -> list[Move]:
         if dest == FOUNDATION:
             ranked.append((0, n, move))
         elif pos == 0:
-            if c % 13 == 12:  # a King at a column's base: the same position again
+            if IS_KING[c]:  # a King at a column's base: the same position again
                 continue
             ranked.append((3, n, move))
         elif pos == hidden[s]:
@@ -447,8 +435,8 @@ def _could_take_a_card(
             away = column if lower == card else -1
             for x in children[lower]:
                 w = where[x]
-                if (w < _ON_FOUNDATION and w != away) or (
-                    w == _ON_FOUNDATION and could(x, away)
+                if (w < ON_FOUNDATION and w != away) or (
+                    w == ON_FOUNDATION and could(x, away)
                 ):
                     memo[card, column] = True
                     return True
@@ -468,7 +456,7 @@ class _Search:
     def __init__(self, state: State, weights: _Weights, *, prune: bool) -> None:
         self.weights = weights
         self.prune = prune
-        self.fits = _FITS_RELAXED if state.rules.letter == "R" else _FITS_CLASSIC
+        self.fits = FITS_RELAXED if state.rules.letter == "R" else FITS_CLASSIC
         # What ranking needs of each column, by its cards and face-down count.
         self.memo: _Memo = {}
         self.seen: set[_Key] = set()
@@ -545,13 +533,13 @@ class _Search:
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
-                child_target = dest if prune and source == _ON_FOUNDATION else -1
+                child_target = dest if prune and source == ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
                     child = position.apply(child_move)
                     if _key(child, child_target) in seen:
                         continue  # searched already: it would be skipped when popped
                     priority = _shape(child, self.weights, fits, memo)
-                elif source == _ON_FOUNDATION:
+                elif source == ON_FOUNDATION:
                     priority = base + 1 + weight * (hidden[dest] > 0)
                 else:
                     pos = cols[source].index(c)
@@ -877,8 +865,8 @@ def _shape(position: State, weights: _Weights, fits: bytes, memo: _Memo) -> int:
             if count < 13:
                 c = suit * 13 + count
                 s = where[c]
-                if s != _ON_FOUNDATION:
-                    col = cols[s if s < _ON_FOUNDATION else s - _FACE_DOWN]
+                if s != ON_FOUNDATION:
+                    col = cols[s if s < ON_FOUNDATION else s - FACE_DOWN]
                     buried += len(col) - 1 - col.index(c)
         priority += weights.buried * buried
     if weights.turn:
@@ -916,7 +904,7 @@ def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
     cols = position._cols
     found = position._found
     where = position._where
-    parents = _PARENTS[position._rules.letter == "R"]
+    parents = PARENTS[position._rules.letter == "R"]
     total = 0
     for s, (col, down) in enumerate(zip(cols, position._hidden, strict=True)):
         if not down:
@@ -931,12 +919,12 @@ def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
                 best = rank - found[suit]
             for t in parents[x]:
                 at = where[t]
-                if at == _ON_FOUNDATION:
+                if at == ON_FOUNDATION:
                     cost = found[t // 13] - t % 13
-                elif at > _ON_FOUNDATION:
-                    if at - _FACE_DOWN == s:
+                elif at > ON_FOUNDATION:
+                    if at - FACE_DOWN == s:
                         continue
-                    other = cols[at - _FACE_DOWN]
+                    other = cols[at - FACE_DOWN]
                     cost = len(other) - other.index(t) + 2
                 else:
                     if at == s:

@@ -24,58 +24,31 @@ from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import InvalidCard, InvalidMove, InvalidPosition
 from ._moves import FOUNDATION, MOVES, Move
 from ._refusals import IllegalMove, Refusal, RefusalCode
+from ._rules import (
+    CHILDREN_CLASSIC,
+    CHILDREN_RELAXED,
+    FACE_DOWN,
+    FITS_CLASSIC,
+    FITS_RELAXED,
+    GROUP_LIMIT,
+    KING_RANK,
+    KINGS,
+    ON_FOUNDATION,
+)
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
 from ._values import built_once
-
-GROUP_LIMIT = 20
-"""The most cards one move may carry; the app refuses a larger group."""
 
 COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
 """Cards dealt to each column."""
 HIDDEN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
 """Face-down cards dealt to each column (21 in all, scoring's ``FACE_DOWN_AT_DEAL``)."""
 
-_KING = 13
 _Cols = tuple[bytes, ...]
 """Seven columns, each the deck indices of its cards from bottom to top."""
 
-
-_KINGS = (12, 25, 38, 51)
-
-
-def _children(relaxed: bool) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards that may be placed on it, in suit order."""
-    return tuple(
-        tuple(
-            s * 13 + RANK[c] - 2
-            for s in range(4)
-            if RANK[c] > 1 and (relaxed or RED[s * 13] != RED[c])
-        )
-        for c in range(52)
-    )
-
-
-_CHILDREN_CLASSIC = _children(False)
-_CHILDREN_RELAXED = _children(True)
-
-
-def _fits(children: tuple[tuple[int, ...], ...]) -> bytes:
-    """``fits[c * 53 + t]``: whether card ``c`` may go on card ``t`` (52: an empty
-    column), the colour and rank rules in one lookup."""
-    return bytes(
-        c in (children[t] if t < 52 else _KINGS) for c in range(52) for t in range(53)
-    )
-
-
-_FITS_CLASSIC = _fits(_CHILDREN_CLASSIC)
-_FITS_RELAXED = _fits(_CHILDREN_RELAXED)
 _RELAXED = Rules.RELAXED
 _TO = tuple(tuple(MOVES[c * 8 + dest] for c in range(52)) for dest in range(8))
 """``_TO[dest][c]``: the move of card ``c`` to ``dest`` (7: the foundations)."""
-_ON_FOUNDATION = 7
-"""The place of a card on a foundation in a position's card-location index."""
-_FACE_DOWN = 8
-"""Added to the column of a face-down card in the card-location index."""
 
 
 def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytearray:
@@ -84,10 +57,10 @@ def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytearray:
 
     A bytearray, to spare a copy per move; a position never changes its index after it
     is built (apply copies it first), so it is as good as immutable."""
-    where = bytearray([_ON_FOUNDATION]) * 52
+    where = bytearray([ON_FOUNDATION]) * 52
     for s, col in enumerate(cols):
         for pos, c in enumerate(col):
-            where[c] = s if pos >= hidden[s] else s + _FACE_DOWN
+            where[c] = s if pos >= hidden[s] else s + FACE_DOWN
     return where
 
 
@@ -377,19 +350,19 @@ class State:
             if count < 13:
                 c = suit * 13 + count
                 s = where[c]
-                if s < _ON_FOUNDATION and cols[s][-1] == c:
+                if s < ON_FOUNDATION and cols[s][-1] == c:
                     add(up[c])
-        children = _CHILDREN_RELAXED if self._rules is _RELAXED else _CHILDREN_CLASSIC
+        children = CHILDREN_RELAXED if self._rules is _RELAXED else CHILDREN_CLASSIC
         long = max(map(len, cols)) > GROUP_LIMIT
         for d, col, to in zip(range(7), cols, _TO, strict=False):
-            for c in children[col[-1]] if col else _KINGS:
+            for c in children[col[-1]] if col else KINGS:
                 s = where[c]
-                if s < _ON_FOUNDATION:  # face up in a column
+                if s < ON_FOUNDATION:  # face up in a column
                     if s != d and (
                         not long or len(cols[s]) - cols[s].index(c) <= GROUP_LIMIT
                     ):
                         add(to[c])
-                elif s == _ON_FOUNDATION and found[c // 13] == c % 13 + 1:
+                elif s == ON_FOUNDATION and found[c // 13] == c % 13 + 1:
                     add(to[c])
         return tuple(out)
 
@@ -416,8 +389,8 @@ class State:
         c = key >> 3
         dest = key & 7
         s = self._where[c]
-        if s >= _ON_FOUNDATION:
-            if s == _ON_FOUNDATION:
+        if s >= ON_FOUNDATION:
+            if s == ON_FOUNDATION:
                 return self._from_foundation(move, c, dest)
             raise IllegalMove(Refusal(RefusalCode.FACE_DOWN, move))
         cols = self._cols
@@ -436,12 +409,12 @@ class State:
             new_found[suit] += 1
             found = tuple(new_found)
             score += FOUNDATION_POINTS
-            where[c] = _ON_FOUNDATION
+            where[c] = ON_FOUNDATION
         else:
             target = cols[dest]
             if (
                 dest == s
-                or not (_FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC)[
+                or not (FITS_RELAXED if self._rules is _RELAXED else FITS_CLASSIC)[
                     c * 53 + (target[-1] if target else 52)
                 ]
                 or len(col) - pos > GROUP_LIMIT
@@ -479,9 +452,9 @@ class State:
         if dest == FOUNDATION:
             raise IllegalMove(Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move))
         target = self._cols[dest]
-        fits = _FITS_RELAXED if self._rules is _RELAXED else _FITS_CLASSIC
+        fits = FITS_RELAXED if self._rules is _RELAXED else FITS_CLASSIC
         if not fits[c * 53 + (target[-1] if target else 52)]:
-            raise IllegalMove(self._refuse_placing(move, c, _ON_FOUNDATION, dest, 1))
+            raise IllegalMove(self._refuse_placing(move, c, ON_FOUNDATION, dest, 1))
         new_found = list(found)
         new_found[suit] -= 1
         new_cols = list(self._cols)
@@ -514,7 +487,7 @@ class State:
             return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
         target = self._cols[dest]
         if not target:
-            if RANK[c] != _KING:
+            if RANK[c] != KING_RANK:
                 return Refusal(RefusalCode.KING_ONLY, move, size=size)
         else:
             t = target[-1]
@@ -541,7 +514,7 @@ class State:
         column holding the most cards (leftmost on a tie, an empty one for a King);
         ``None`` when there is no place or the card is not in a column."""
         card = _to_card(card)
-        in_column = self._where[card.index] != _ON_FOUNDATION
+        in_column = self._where[card.index] != ON_FOUNDATION
         return _aids.double_tap(self, card, in_column=in_column)
 
     def auto_place(self, card: Card | str) -> Move | None:
