@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import tempfile
 
 import pytest
 from benchmarks import run
@@ -13,8 +14,8 @@ def test_benchmarks_run_and_write_json(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "bench.json"
-    argv = ["--repeats", "1", "--scale", "0.005", "--solver-seconds", "1", "--out"]
-    assert run.main([*argv, str(out)]) == 0
+    argv = ["--repeats", "1", "--scale", "0.005", "--solver-seconds", "1", "--only"]
+    assert run.main([*argv, *run.ROWS, "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     names = [row["row"] for row in data["rows"]]
     assert names == [
@@ -36,3 +37,15 @@ def test_sampled_positions_are_reproducible() -> None:
     first = run.sample_positions(5)
     assert first == run.sample_positions(5)
     assert any(state.foundations != (0, 0, 0, 0) or state.score for state in first)
+
+
+def test_by_default_the_solver_row_is_left_out_and_nothing_is_written_here(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    assert run.main(["--repeats", "1", "--scale", "0.005"]) == 0
+    written = json.loads((tmp_path / "tmp" / "yukon-benchmarks.json").read_text())
+    assert "solver" not in [row["row"] for row in written["rows"]]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"]
