@@ -186,8 +186,6 @@ _BUDGET_NAMES = {"nodes": "positions", "seconds": "time", "memory": "memory"}
 def _survey(args: argparse.Namespace) -> int:
     if args.count < 1 or args.start < 0 or args.start + args.count > DEAL_COUNT:
         return _fail(f"deals run from 0 to {DEAL_COUNT - 1}")
-    if args.workers is not None and args.workers < 1:
-        return _fail(f"--workers takes at least 1, not {args.workers}")
     rules = Rules(args.rules.upper())
 
     def bad_line(number: int, why: str) -> None:
@@ -213,7 +211,7 @@ def _survey(args: argparse.Namespace) -> int:
         )
     except OSError as error:
         return _fail(f"cannot write {args.out}: {error.strerror or error}")
-    except (TypeError, ValueError) as error:  # a budget, or InvalidSurvey
+    except (TypeError, ValueError) as error:  # a budget, --workers, or InvalidSurvey
         return _fail(str(error))
     except KeyboardInterrupt:
         saved = _saved(args.out, rules, args.start, args.count)
