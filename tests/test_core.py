@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import yukon
 from yukon import GameCode, Rules, State, Verdict, _solver
 from yukon._solver import _PORTFOLIO, _Compiled, _Search
+from yukon._state import packed
 
 from .test_solver import (
     _LOST_BY_SEARCH,
@@ -62,8 +63,8 @@ def test_each_compiled_search_searches_as_its_original(
     """Same positions in the same order: the same count when it wins or loses, and
     the same winning line."""
     state = yukon.deal(code)
-    original = _Search(state, weights, prune=True)
-    compiled = _Compiled(state, weights)
+    original = _Search(packed(state), weights, prune=True)
+    compiled = _Compiled(packed(state), weights)
     verdict = original.run(20_000)
     assert verdict is not None
     assert compiled.run(20_000) is verdict
@@ -91,8 +92,8 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
     ends a solve (found by hypothesis: 2 560 or 2 112 positions against 2 368 on an
     earlier position)."""
     state = ace_needs_a_two().apply(yukon.Move(yukon.Card.parse("2S"), None))
-    original = _Search(state, weights, prune=True)
-    compiled = _Compiled(state, weights)
+    original = _Search(packed(state), weights, prune=True)
+    compiled = _Compiled(packed(state), weights)
     slices: list[tuple[Verdict | None, int]] = []
     while not slices or slices[-1][0] is None:
         slices.append((original.run(31), original.nodes))
@@ -137,11 +138,17 @@ def test_a_loss_of_hundreds_of_thousands_of_positions() -> None:
 def test_the_core_refuses_what_is_no_position() -> None:
     state = yukon.deal("YU1-C-AAAAAJV")
     weights = (3, 0, 0, 0, 0, 0)
-    duplicated = (*state._cols[:6], state._cols[0])
+    duplicated = (*packed(state).cols[:6], packed(state).cols[0])
     with pytest.raises(ValueError, match="not a position"):
-        _core.Seeker(duplicated, state._hidden, (0,) * 4, False, weights)
+        _core.Seeker(duplicated, packed(state).hidden, (0,) * 4, False, weights)
     with pytest.raises(ValueError, match="7 columns"):
-        _core.Seeker(state._cols[:6], state._hidden, state._found, False, weights)
+        _core.Seeker(
+            packed(state).cols[:6],
+            packed(state).hidden,
+            packed(state).found,
+            False,
+            weights,
+        )
     with pytest.raises(TypeError, match="Seeker"):
         _core.share([object()])  # type: ignore[list-item]
 
@@ -162,7 +169,9 @@ def test_a_running_search_refuses_other_calls() -> None:
     """While one thread runs a slice without the GIL, no other call may touch that
     search (nor its table: ``share`` and ``__init__`` ask the same question)."""
     state = yukon.deal("YU1-C-AAAAAJD")
-    seeker = _core.Seeker(state._cols, state._hidden, state._found, False, (0,) * 6)
+    seeker = _core.Seeker(
+        packed(state).cols, packed(state).hidden, packed(state).found, False, (0,) * 6
+    )
     worker = threading.Thread(target=seeker.run, args=(150_000,))
     refusals: list[str] = []
     worker.start()
@@ -183,9 +192,20 @@ def _seeker(code: str, budget: _core.Budget | None = None) -> _core.Seeker:
     state = yukon.deal(code)
     weights = (3, 0, 0, 0, 0, 0)
     if budget is None:
-        return _core.Seeker(state._cols, state._hidden, state._found, False, weights)
+        return _core.Seeker(
+            packed(state).cols,
+            packed(state).hidden,
+            packed(state).found,
+            False,
+            weights,
+        )
     return _core.Seeker(
-        state._cols, state._hidden, state._found, False, weights, budget
+        packed(state).cols,
+        packed(state).hidden,
+        packed(state).found,
+        False,
+        weights,
+        budget,
     )
 
 
@@ -195,9 +215,11 @@ def test_a_failed_set_up_leaves_the_search_as_it_was() -> None:
     state = yukon.deal("YU1-C-AAAAAJV")
     asked, twin = _seeker("YU1-C-AAAAAJV"), _seeker("YU1-C-AAAAAJV")
     assert asked.run(500) == twin.run(500) == 0
-    duplicated = (*state._cols[:6], state._cols[0])
+    duplicated = (*packed(state).cols[:6], packed(state).cols[0])
     with pytest.raises(ValueError, match="not a position"):
-        asked.__init__(duplicated, state._hidden, (0,) * 4, False, (3, 0, 0, 0, 0, 0))
+        asked.__init__(
+            duplicated, packed(state).hidden, (0,) * 4, False, (3, 0, 0, 0, 0, 0)
+        )
     assert (asked.run(100_000), asked.nodes) == (twin.run(100_000), twin.nodes)
     assert asked.nodes > 500
 
@@ -217,7 +239,13 @@ def test_weights_and_steps_out_of_range_are_refused() -> None:
     state = yukon.deal("YU1-C-AAAAAAB")
     for weights in [(-1, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 2), (10**6, 0, 0, 0, 0, 0)]:
         with pytest.raises(ValueError, match="weights"):
-            _core.Seeker(state._cols, state._hidden, state._found, False, weights)
+            _core.Seeker(
+                packed(state).cols,
+                packed(state).hidden,
+                packed(state).found,
+                False,
+                weights,
+            )
     seeker = _seeker("YU1-C-AAAAAAB")
     with pytest.raises(ValueError, match="steps"):
         seeker.run(-1)

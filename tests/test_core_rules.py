@@ -19,6 +19,7 @@ import yukon
 from yukon import Move, Rules, State
 from yukon._moves import move_by_key
 from yukon._rules import FITS_CLASSIC, FITS_RELAXED
+from yukon._state import packed
 
 from .strategies import positions
 
@@ -35,7 +36,12 @@ FIXTURES: dict[str, list[int]] = json.loads(
 def _parts(
     state: State,
 ) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[int, ...], bool]:
-    return (state._cols, state._hidden, state._found, state.rules is Rules.RELAXED)
+    return (
+        packed(state).cols,
+        packed(state).hidden,
+        packed(state).found,
+        state.rules is Rules.RELAXED,
+    )
 
 
 def _rule_of(state: State, move: Move) -> str:
@@ -103,9 +109,11 @@ def _same_rules(state: State) -> None:
     for move in state.legal_moves():
         after = state.apply(move)
         columns, hidden, found = _core.apply(*parts, move.key)
-        assert (columns, hidden, found) == (after._cols, after._hidden, after._found), (
-            f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
-        )
+        assert (columns, hidden, found) == (
+            packed(after).cols,
+            packed(after).hidden,
+            packed(after).found,
+        ), f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
 
 
 @given(positions(max_steps=200))
@@ -128,7 +136,7 @@ def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_bac
             for _ in range(120):
                 _same_rules(state)
                 checked += 1
-                long_columns += max(map(len, state._cols)) > yukon.GROUP_LIMIT
+                long_columns += max(map(len, packed(state).cols)) > yukon.GROUP_LIMIT
                 returns += any(
                     state.foundations[m.card.suit] > m.card.rank - 1
                     for m in state.legal_moves()

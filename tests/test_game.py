@@ -54,6 +54,9 @@ def test_only_the_last_100_moves_can_be_undone(
         positions.append(game.state)
     played = game.moves
     undoable = min(played, 100)
+    assert game.history == tuple(
+        zip(positions[played - undoable : played], game.line[played - undoable :])
+    )
     for back in range(1, undoable + 1):
         game = game.undo()
         assert game.state == positions[played - back]
@@ -88,10 +91,18 @@ def test_play_accepts_moves_and_move_text_alike() -> None:
     assert game.play("6C>1").last_move == Move.parse("6C>1")
 
 
-def test_games_are_frozen() -> None:
-    game = Game.new("YU1-C-AAAAAAB")
-    with pytest.raises(AttributeError):
-        game.moves = 3  # type: ignore[misc]
+@pytest.mark.parametrize("name", ["moves", "_moves", "_state", "_line", "other"])
+def test_games_and_positions_are_frozen(name: str) -> None:
+    game = Game.new("YU1-C-AAAAAAB").play("6C>1")
+    state = game.state
+    for value in (game, state):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(value, name, 3)
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(value, name)
+    assert (
+        game.moves == 1 and game.state is state and game.line == (Move.parse("6C>1"),)
+    )
 
 
 @given(games())

@@ -286,20 +286,24 @@ def test_a_tampered_pickled_position_is_refused() -> None:
 
 def test_a_tampered_pickled_game_is_refused() -> None:
     """A game pickles as its parts (see Game.__reduce__); loading checks them as a
-    record is checked: the line replayed, the position and undo history compared."""
+    record is checked: the line replayed, the position compared, the undo count fitted
+    to the line and the counter."""
     game = Game.new("YU1-C-AAAAAAB").play("6C>1").play("5H>5")
     reduced = game.__reduce__()
     load = typing.cast(Callable[..., Game], reduced[0])
     parts = typing.cast(tuple[Any, ...], reduced[1])
     assert load(*parts) == game
-    code, state, moves, history, line = parts
+    code, state, moves, undoable, line = parts
+    assert (moves, undoable) == (2, 2)
     forged: list[tuple[Any, ...]] = [
-        (code, yukon.deal("YU1-C-AAAAAAB"), moves, history, line),  # another position
-        (code, state, moves, history[:1], line),  # an undo history not of its line
-        (code, state, moves, history, (*line, Move.parse("7C>3"))),  # an illegal move
-        (code, state, moves, history, ("6C>1", "5H>5")),  # text, not moves
-        (code, state, 1, history, line),  # a counter below the moves played
-        ("YU1-C-AAAAAAB", state, moves, history, line),
+        (code, yukon.deal("YU1-C-AAAAAAB"), moves, undoable, line),  # another position
+        (code, state, moves, 1, line),  # fewer undoable moves than the counter allows
+        (code, state, moves, 3, line),  # more undoable moves than were played
+        (code, state, moves, "2", line),  # a count that is no number
+        (code, state, moves, undoable, (*line, Move.parse("7C>3"))),  # an illegal move
+        (code, state, moves, undoable, ("6C>1", "5H>5")),  # text, not moves
+        (code, state, 1, undoable, line),  # a counter below the moves played
+        ("YU1-C-AAAAAAB", state, moves, undoable, line),
     ]
     for tampered in forged:
         with pytest.raises(yukon.InvalidRecord):

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Rules, State
+from yukon._state import step, step_back
 
 from . import reference
 from .strategies import codes, positions
@@ -77,6 +78,19 @@ def test_apply_does_what_the_rules_say(state: State, rnd: random.Random) -> None
     assert list(after.foundations) == foundations
     assert after.score == score
     assert after.rules is state.rules
+
+
+@given(positions())
+def test_every_move_can_be_taken_back_from_the_position_after_it(state: State) -> None:
+    """Undo keeps no earlier position: it takes the move back from the one after it,
+    flips, foundation returns and scores included."""
+    moves = state.legal_moves()
+    for move in moves:
+        after, trace = step(state, move)
+        before = step_back(after, move, trace)
+        assert before == state and before.score == state.score, move
+        assert before.to_text() == state.to_text()
+        assert before.legal_moves() == moves
 
 
 @given(positions())

@@ -16,6 +16,7 @@ import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
 from yukon._rules import FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
 from yukon._solver import _PORTFOLIO, _shape, _to_turn, dead_end, safe_move
+from yukon._state import packed
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
@@ -108,10 +109,10 @@ def test_after_a_return_only_its_use_or_more_returns_in_suit_order() -> None:
     down, J♦ and every card that could lead to one are home with nothing to go on)."""
     state = return_wins()
     back = state.apply(yukon.Move(Card.parse("KC"), 3))
-    assert {str(m) for m in _solver._ordered(back, 3)} == {"QH>4"}
+    assert {str(m) for m in _solver._ordered(packed(back), 3)} == {"QH>4"}
     legal = {str(m) for m in back.legal_moves()}
     assert {"KC>F", "KC>5", "KS>5", "QC>2"} <= legal
-    assert "KS>5" in {str(m) for m in _solver._ordered(state, -1)}
+    assert "KS>5" in {str(m) for m in _solver._ordered(packed(state), -1)}
 
 
 # Only a row of returns wins (classic): J♥ must leave 10♥ (under which lie the red
@@ -173,7 +174,7 @@ def test_a_two_next_on_its_foundation_can_be_needed_where_it_is() -> None:
     solution = yukon.solve(state)
     assert solution.verdict is Verdict.WON
     assert replays_to_a_win(state, solution.moves)
-    assert safe_move(state) is None
+    assert safe_move(packed(state)) is None
     two_home = state.apply(yukon.Move(Card.parse("2S"), None))
     assert reference.winnable(two_home) is False  # every line, no pruning
     assert yukon.solve(two_home).verdict is Verdict.LOST
@@ -273,7 +274,7 @@ def test_dead_ends_are_lost() -> None:
     proved = 0
     for _ in range(800):
         state = _random_ending(rnd)
-        if dead_end(state):
+        if dead_end(packed(state)):
             winnable = reference.winnable(state, limit=400)
             assert winnable is not True, state.to_text()
             proved += winnable is False
@@ -281,31 +282,31 @@ def test_dead_ends_are_lost() -> None:
 
 
 def test_dead_end_examples() -> None:
-    assert dead_end(lost()) and dead_end(lost(Rules.RELAXED))
+    assert dead_end(packed(lost())) and dead_end(packed(lost(Rules.RELAXED)))
     # Deal 120 is lost as dealt: 9S lies on 10D and can go only on 10D or 10H (face
     # down under 5C in column 7); its foundation needs AS, face down under it.
     dealt = yukon.deal("YU1-C-AAAAAEQ")
-    assert dead_end(dealt)
+    assert dead_end(packed(dealt))
     assert yukon.solve(dealt).verdict is Verdict.LOST
     # The same shape with 10H free is no dead end, and with 10H under 9S it is.
     shape = {1: "[8S TD] 9S", 2: "TH"}
-    assert not dead_end(position(shape, foundations=(7, 9, 9, 13)))
+    assert not dead_end(packed(position(shape, foundations=(7, 9, 9, 13))))
     shape = {1: "[8S TH TD] 9S"}
-    assert dead_end(position(shape, foundations=(7, 9, 9, 13)))
+    assert dead_end(packed(position(shape, foundations=(7, 9, 9, 13))))
     # Q♥ lies on J♣ on Q♦, and every place for the three is face down under them: J♣'s
     # places are Q♦ (under it) and Q♥ (on it, travelling with it), and Q♦ cannot go
     # home with J♣ on it. Lost, though J♣'s places are not covered by another card.
     glued = position(
         {1: "[KH KS JH KC] QD JC QH", 2: "KD QC"}, foundations=(12, 10, 11, 10)
     )
-    assert dead_end(glued) and reference.winnable(glued) is False
+    assert dead_end(packed(glued)) and reference.winnable(glued) is False
     # J♣ may move to Q♦ but never goes home: 10♦ on it can go nowhere (J♠ and 9♦ lie
     # face down under Q♣). So Q♣ cannot go home either, and its places are face down.
     never_home = position(
         {1: "[KH KD JS 9D] QC", 2: "JC TD", 3: "KC QD", 4: "KS QS JD"},
         foundations=(10, 12, 8, 10),
     )
-    assert dead_end(never_home) and reference.winnable(never_home) is False
+    assert dead_end(packed(never_home)) and reference.winnable(never_home) is False
     # Twins: Q♥ must leave column 1 before it can go home (J♥ lies under it), and only
     # for K♠ (K♣ lies under it); so must Q♦ under it. Whichever is on K♠ first can
     # leave it only for K♣ or its foundation, both under the other Q. Checked by the
@@ -314,16 +315,16 @@ def test_dead_end_examples() -> None:
     twins = position(
         {1: "[KC JH JD QD] QH", 2: "KS", 3: "KH KD"}, foundations=(12, 10, 10, 12)
     )
-    assert dead_end(twins)
+    assert dead_end(packed(twins))
     assert _solver.solve_with(twins, prune=False).verdict is Verdict.LOST
     # Deal 61 is lost as dealt for the same reason: 10♥ and 10♦ in column 7, J♠ under
     # both, and so are 2♥ and 4♦.
-    assert dead_end(yukon.deal("YU1-C-AAAAACJ"))
+    assert dead_end(packed(yukon.deal("YU1-C-AAAAACJ")))
     # A black King on its foundation can come back to take Q-hearts: no dead end.
-    assert not dead_end(return_wins())
+    assert not dead_end(packed(return_wins()))
     # A King that is not at the bottom, with empty columns about, can still move.
     assert not dead_end(
-        position({1: "[QH] KS", 2: "[KH] QS"}, foundations=(11, 11, 13, 13))
+        packed(position({1: "[QH] KS", 2: "[KH] QS"}, foundations=(11, 11, 13, 13)))
     )
 
 
@@ -338,11 +339,11 @@ def test_dead_end_after_a_move_agrees_with_the_full_check(
     state = yukon.deal(GameCode(number))
     for _ in range(120):
         moves = state.legal_moves()
-        if not moves or dead_end(state):
+        if not moves or dead_end(packed(state)):
             break
         move = rnd.choice(moves)
         after = state.apply(move)
-        assert dead_end(after, move.card.index) == dead_end(after)
+        assert dead_end(packed(after), move.card.index) == dead_end(packed(after))
         state = after
 
 
@@ -359,7 +360,7 @@ def test_shared_searches_search_every_position_once(
     position once: as many positions as one search alone must search, whatever order
     the eight take them in. Separate tables search some positions more than once."""
     state = yukon.deal(code)
-    alone = _solver._Search(state, _PORTFOLIO[0], prune=True)
+    alone = _solver._Search(packed(state), _PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
     monkeypatch.setattr(_solver, "_SHARE_AFTER", 0)
     shared = _solver.solve_with(state, compiled=False)
@@ -389,12 +390,12 @@ def test_tidying_searches_count_misplaced_and_buried_cards() -> None:
         if weights.misplaced or weights.buried:
             expected = 2 * (weights.flip * 1 + 6) + 3 * weights.misplaced
             expected += 3 * weights.buried
-            assert _shape(state, weights, FITS_CLASSIC, {}) == expected
+            assert _shape(packed(state), weights, FITS_CLASSIC, {}) == expected
     # In relaxed rules Q♣ may go on K♠: one misplaced card fewer.
     weights = _PORTFOLIO[-1]
     assert (
-        _shape(layout(Rules.RELAXED), weights, FITS_RELAXED, {})
-        == _shape(state, weights, FITS_CLASSIC, {}) - weights.misplaced
+        _shape(packed(layout(Rules.RELAXED)), weights, FITS_RELAXED, {})
+        == _shape(packed(state), weights, FITS_CLASSIC, {}) - weights.misplaced
     )
 
 
@@ -422,15 +423,15 @@ def test_turning_work_counts_what_lies_on_the_places_of_each_lowest_face_up_card
     # lies face down with three cards on it: 3 + 3. Column 2: 9♦ may go on 10♣, which
     # is free (10♠ lies in its own column): 0. Column 3: a King, and the shortest
     # other column holds 2 cards.
-    assert _to_turn(layout(Rules.CLASSIC), FITS_CLASSIC, {}) == 6 + 0 + 2
+    assert _to_turn(packed(layout(Rules.CLASSIC)), FITS_CLASSIC, {}) == 6 + 0 + 2
     # Relaxed: 10♣ may also go on J♠, with one card on it.
-    assert _to_turn(layout(Rules.RELAXED), FITS_RELAXED, {}) == 1 + 0 + 2
+    assert _to_turn(packed(layout(Rules.RELAXED)), FITS_RELAXED, {}) == 1 + 0 + 2
 
 
 @given(_small_endings())
 @settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
 def test_safe_moves_are_legal_foundation_moves(state: State) -> None:
-    move = safe_move(state)
+    move = safe_move(packed(state))
     if move is not None:
         assert move.column is None and state.check(move) is None
 

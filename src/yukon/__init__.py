@@ -34,9 +34,8 @@ from ._refusals import (
     IllegalMove,
     InvalidCatalog,
     Refusal,
-    RefusalCode,
 )
-from ._rules import GROUP_LIMIT
+from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Solution, Verdict, hint, solve
 from ._state import Column, State, deal

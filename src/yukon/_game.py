@@ -17,8 +17,9 @@ from ._cards import Card
 from ._codes import GameCode
 from ._errors import InvalidRecord, NothingToUndo
 from ._moves import Move
-from ._refusals import IllegalMove, Refusal, RefusalCode
-from ._state import State, _to_card
+from ._refusals import IllegalMove, Refusal
+from ._rules import RefusalCode
+from ._state import State, _to_card, step, step_back
 from ._values import built_once
 
 UNDO_LIMIT = 100
@@ -31,16 +32,20 @@ def _to_code(value: GameCode | str) -> GameCode:
 
 class _Line:
     """The moves from the deal to the current position, newest first: a linked list, so
-    a move or an undo costs the same however long the game, and games share their pasts."""
+    a move or an undo costs the same however long the game, and games share their pasts.
+    Each move keeps what taking it back needs (see :func:`yukon._state.step`), not the
+    position before it: a game of a million moves holds a million small links."""
 
-    __slots__ = ("length", "move", "rest")
+    __slots__ = ("length", "move", "rest", "trace")
 
     length: int
     move: Move
+    trace: int
     rest: _Line | None
 
-    def __init__(self, move: Move, rest: _Line | None) -> None:
+    def __init__(self, move: Move, trace: int, rest: _Line | None) -> None:
         self.move = move
+        self.trace = trace
         self.rest = rest
         self.length = 1 + (rest.length if rest is not None else 0)
 
@@ -67,27 +72,23 @@ class Game:
 
     Each step returns a new :class:`Game`; the old one stays valid, so a frontend can keep
     any earlier game object around. Games are immutable values: equal when code, position,
-    counter and history are. The history holds references to earlier positions, which
-    share their unchanged columns, not copies.
+    counter, line and undo history are.
     """
 
-    __slots__ = ("_code", "_history", "_line", "_moves", "_state")
+    __slots__ = ("_code", "_line", "_moves", "_state", "_undoable")
 
     _code: GameCode
     _state: State
     _moves: int
-    _history: tuple[tuple[State, Move], ...]
+    _undoable: int  # how many of the newest moves of the line undo can take back
     _line: _Line | None
 
     def __init__(self, code: GameCode | str) -> None:
         """A fresh game of ``code``, as :meth:`new`."""
         if hasattr(self, "_code"):
             raise TypeError("a Game is immutable: __init__ cannot run on it again")
-        self._code = _to_code(code)
-        self._state = State.deal(self._code)
-        self._moves = 0
-        self._history = ()
-        self._line = None
+        code = _to_code(code)
+        _fill(self, code, State.deal(code), 0, 0, None)
 
     @classmethod
     def new(cls, code: GameCode | str) -> Game:
@@ -111,8 +112,17 @@ class Game:
 
     @property
     def history(self) -> tuple[tuple[State, Move], ...]:
-        """The undoable moves, oldest first: the position before each and the move."""
-        return self._history
+        """The undoable moves, oldest first: the position before each and the move
+        (worked out by taking the moves back, when asked)."""
+        steps = []
+        state = self._state
+        line = self._line
+        for _ in range(self._undoable):
+            assert line is not None
+            state = step_back(state, line.move, line.trace)
+            steps.append((state, line.move))
+            line = line.rest
+        return tuple(reversed(steps))
 
     @property
     def line(self) -> tuple[Move, ...]:
@@ -135,12 +145,12 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
-        return bool(self.history)
+        return self._undoable > 0
 
     @property
     def last_move(self) -> Move | None:
         """The most recent move that can still be undone."""
-        return self.history[-1][1] if self.history else None
+        return self._line.move if self._undoable and self._line is not None else None
 
     def play(self, move: Move | str) -> Game:
         """The game after ``move`` (a :class:`Move` or move text such as ``"8S>5"``).
@@ -150,22 +160,19 @@ class Game:
         """
         if not isinstance(move, Move):
             move = Move.parse(move)
-        state = self._state
-        after = state.apply(move)
-        history = self._history
-        if len(history) >= UNDO_LIMIT:
-            history = history[len(history) - UNDO_LIMIT + 1 :]
+        after, trace = step(self._state, move)
         return _game(
             self._code,
             after,
             self._moves + 1,
-            (*history, (state, move)),
-            _Line(move, self._line),
+            min(self._undoable + 1, UNDO_LIMIT),
+            _Line(move, trace, self._line),
         )
 
     def undo(self) -> Game:
         """The game with the last move taken back; the move counter stays as it is."""
-        if not self.history:
+        line = self._line
+        if not self._undoable or line is None:
             raise NothingToUndo(
                 "there is no move to undo"
                 + (
@@ -174,9 +181,8 @@ class Game:
                     else ""
                 )
             )
-        before, _ = self._history[-1]
-        line = self._line.rest if self._line is not None else None
-        return _game(self._code, before, self._moves, self._history[:-1], line)
+        before = step_back(self._state, line.move, line.trace)
+        return _game(self._code, before, self._moves, self._undoable - 1, line.rest)
 
     # -- records -----------------------------------------------------------------------
 
@@ -212,14 +218,14 @@ class Game:
 
     def _record(self, *, with_claims: bool) -> _notation.RecordData:
         line = self.line
-        plain = self._moves == len(line) and len(self._history) == min(
+        plain = self._moves == len(line) and self._undoable == min(
             len(line), UNDO_LIMIT
         )
         return _notation.RecordData(
             self._code,
             line,
             None if plain and not with_claims else self._moves,
-            None if plain and not with_claims else len(self._history),
+            None if plain and not with_claims else self._undoable,
             self.score if with_claims else None,
             self._state.to_text() if with_claims else None,
         )
@@ -251,8 +257,7 @@ class Game:
             )
         if data.position is not None and data.position != game.state.to_text():
             raise InvalidRecord("the record's position is not where its moves lead")
-        history = game._history[len(game._history) - undoable :] if undoable else ()
-        return _game(data.code, game._state, counter, history, game._line)
+        return _game(data.code, game._state, counter, undoable, game._line)
 
     # -- what a frontend does ----------------------------------------------------------
 
@@ -302,8 +307,14 @@ class Game:
             refusal = Refusal(RefusalCode.NO_PLACE, carrier)
         return Outcome(self, None, refusal)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Game is immutable; {name} cannot be set or deleted")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Game is immutable; {name} cannot be set or deleted")
+
     def _key(self) -> tuple[object, ...]:
-        return (self._code, self._state, self._moves, self._history)
+        return (self._code, self._state, self._moves, self._undoable)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -359,32 +370,49 @@ def _game(
     code: GameCode,
     state: State,
     moves: int,
-    history: tuple[tuple[State, Move], ...],
+    undoable: int,
     line: _Line | None,
 ) -> Game:
     """A game from parts already known to be right (the fast path of play and undo)."""
-    game = _new(Game)
-    game._code = code
-    game._state = state
-    game._moves = moves
-    game._history = history
-    game._line = line
+    game: Game = _new(Game)
+    _fill(game, code, state, moves, undoable, line)
     return game
 
 
+def _fill(
+    game: Game,
+    code: GameCode,
+    state: State,
+    moves: int,
+    undoable: int,
+    line: _Line | None,
+) -> None:
+    """Write a new game's slots (the one writer: games refuse attribute writes)."""
+    _CODE(game, code)
+    _STATE(game, state)
+    _MOVES(game, moves)
+    _UNDOABLE(game, undoable)
+    _LINE(game, line)
+
+
+_CODE, _STATE, _MOVES, _UNDOABLE, _LINE = (
+    vars(Game)[name].__set__
+    for name in ("_code", "_state", "_moves", "_undoable", "_line")
+)
+
+
 def _unpickle(
-    code: object, state: object, moves: object, history: object, line: object
+    code: object, state: object, moves: object, undoable: object, line: object
 ) -> Game:
     """A pickled game, checked as a record is: its line replayed from the deal under the
-    rules, and the position and undo history it claims compared with the replay's."""
+    rules, and the position it claims compared with the replay's."""
     if not isinstance(code, GameCode) or not isinstance(line, tuple):
         raise InvalidRecord("a pickled game needs its game code and its line")
-    if not isinstance(history, tuple) or type(moves) is not int:
-        raise InvalidRecord("a pickled game needs its undo history and move counter")
+    if type(undoable) is not int or type(moves) is not int:
+        raise InvalidRecord("a pickled game needs its undo count and move counter")
     if not all(isinstance(move, Move) for move in line):
         raise InvalidRecord("a pickled game's line holds something that is no move")
-    data = _notation.RecordData(code, line, moves, len(history))
-    game = Game._replay(data)
-    if game._state != state or game._history != history:
+    game = Game._replay(_notation.RecordData(code, line, moves, undoable))
+    if game._state != state:
         raise InvalidRecord("a pickled game's position is not where its moves lead")
     return game

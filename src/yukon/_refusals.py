@@ -12,7 +12,6 @@ a column number outside 1-7 is an :class:`~yukon.InvalidMove` instead.
 
 from __future__ import annotations
 
-import enum
 import re
 import string
 import types
@@ -24,35 +23,8 @@ from ._arguments import excerpt
 from ._cards import Card
 from ._errors import YukonError
 from ._moves import Move
-from ._rules import GROUP_LIMIT
+from ._rules import GROUP_LIMIT, RefusalCode
 from ._values import built_once
-
-
-class RefusalCode(enum.Enum):
-    """The rule a refused move breaks. Values are stable across releases."""
-
-    FACE_DOWN = "face-down"
-    """The card is face down and not in play yet."""
-    NOT_IN_PLAY = "not-in-play"
-    """The card lies on a foundation under another card."""
-    ALREADY_ON_FOUNDATION = "already-on-foundation"
-    """The card is the top of its foundation and was sent to the foundations again."""
-    NOT_LAST_CARD = "not-last-card"
-    """Only the last card of a column can go to a foundation."""
-    FOUNDATION_ORDER = "foundation-order"
-    """A foundation takes its suit in order from the Ace; this card is not the next."""
-    SAME_COLUMN = "same-column"
-    """The destination is the column the group already lies in."""
-    KING_ONLY = "king-only"
-    """Only a King, alone or with its group, may go to an empty column."""
-    RANK_MISMATCH = "rank-mismatch"
-    """The card must be exactly one rank lower than the destination's last card."""
-    SAME_COLOUR = "same-colour"
-    """Classic rules only: the card must be of the opposite colour."""
-    GROUP_TOO_LARGE = "group-too-large"
-    """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
-    NO_PLACE = "no-place"
-    """Aids only: a double tap or auto placement found no place for the card."""
 
 
 class InvalidCatalog(YukonError, ValueError):

@@ -1,22 +1,62 @@
-"""The rule tables, stated once: which card may go on which, the Kings, the colours, the
-group limit, and where a position's card-location index puts each card.
+"""The rules of Yukon, stated once, over a packed position.
 
-Cards are deck indices (``suit * 13 + rank - 1``; see :mod:`yukon._cards`). The C core
-states the same tables once more (``src/yukon/_core.c``), and ``tests/test_core_rules.py``
-holds the two together entry by entry.
+Cards are deck indices (``suit * 13 + rank - 1``; see :mod:`yukon._cards`) and a column is
+a ``bytes`` of them, bottom to top. Each rule is written here once: which card may go on
+which (:func:`placing_rule`, from which every table below is built), the foundation order
+(:func:`next_home`), the group limit (:data:`GROUP_LIMIT`), flips and scoring (in
+:func:`follow`). :func:`legal_moves` lists the moves those rules allow and :func:`follow`
+makes a move or names the first rule it breaks; :class:`~yukon.State` is the public face
+over a :class:`Position`, and the solver works on positions directly.
+
+The C core states the same rules once more (``src/yukon/_core.c``);
+``tests/test_core_rules.py`` holds the two together table by table, by perft and move by
+move on random games, and names the rule when they differ.
 """
 
 from __future__ import annotations
 
+import enum
+from typing import NamedTuple
+
 from ._cards import RANK, RED
+from ._moves import FOUNDATION, MOVES, Move
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
+
+
+class RefusalCode(enum.Enum):
+    """The rule a refused move breaks. Values are stable across releases."""
+
+    FACE_DOWN = "face-down"
+    """The card is face down and not in play yet."""
+    NOT_IN_PLAY = "not-in-play"
+    """The card lies on a foundation under another card."""
+    ALREADY_ON_FOUNDATION = "already-on-foundation"
+    """The card is the top of its foundation and was sent to the foundations again."""
+    NOT_LAST_CARD = "not-last-card"
+    """Only the last card of a column can go to a foundation."""
+    FOUNDATION_ORDER = "foundation-order"
+    """A foundation takes its suit in order from the Ace; this card is not the next."""
+    SAME_COLUMN = "same-column"
+    """The destination is the column the group already lies in."""
+    KING_ONLY = "king-only"
+    """Only a King, alone or with its group, may go to an empty column."""
+    RANK_MISMATCH = "rank-mismatch"
+    """The card must be exactly one rank lower than the destination's last card."""
+    SAME_COLOUR = "same-colour"
+    """Classic rules only: the card must be of the opposite colour."""
+    GROUP_TOO_LARGE = "group-too-large"
+    """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
+    NO_PLACE = "no-place"
+    """Aids only: a double tap or auto placement found no place for the card."""
+
 
 GROUP_LIMIT = 20
 """The most cards one move may carry; the app refuses a larger group."""
 
 KING_RANK = 13
-KINGS = (12, 25, 38, 51)
+KINGS = tuple(c for c in range(52) if RANK[c] == KING_RANK)
 """The four Kings, the only cards an empty column takes."""
-IS_KING = tuple(c in KINGS for c in range(52))
+IS_KING = tuple(RANK[c] == KING_RANK for c in range(52))
 
 COLOUR_PARTNER = (3, 2, 1, 0)
 """For each suit, the other suit of its colour (spades and clubs, hearts and diamonds)."""
@@ -28,41 +68,280 @@ ON_FOUNDATION = 7
 column when face up)."""
 FACE_DOWN = 8
 """Added to the column of a face-down card in the card-location index."""
+EMPTY = 52
+"""The "card" an empty column shows in the placing tables."""
 
 
-def _children(relaxed: bool) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards that may be placed on it, in suit order: one rank lower
-    and, in classic rules, of the other colour."""
-    return tuple(
-        tuple(
-            s * 13 + RANK[c] - 2
-            for s in range(4)
-            if RANK[c] > 1 and (relaxed or RED[s * 13] != RED[c])
-        )
-        for c in range(52)
-    )
+def placing_rule(card: int, target: int, relaxed: bool) -> RefusalCode | None:
+    """The rule that keeps ``card`` off ``target`` (a column's last card, or
+    :data:`EMPTY`), or ``None`` when it may go there: only a King on an empty column;
+    else one rank lower and, in classic rules, of the other colour."""
+    if target == EMPTY:
+        return None if IS_KING[card] else RefusalCode.KING_ONLY
+    if RANK[target] != RANK[card] + 1:
+        return RefusalCode.RANK_MISMATCH
+    if not relaxed and RED[target] == RED[card]:
+        return RefusalCode.SAME_COLOUR
+    return None
 
 
-CHILDREN_CLASSIC = _children(False)
-CHILDREN_RELAXED = _children(True)
+def next_home(found: tuple[int, ...], suit: int) -> int:
+    """The card ``suit``'s foundation takes next (its Ace first); 13 cards past the
+    suit's first when it is full."""
+    return suit * 13 + found[suit]
 
 
-def _fits(children: tuple[tuple[int, ...], ...]) -> bytes:
-    """``fits[c * 53 + t]``: whether card ``c`` may go on card ``t`` (52: an empty
-    column, which takes a King), the colour and rank rules in one lookup."""
+def _fits(relaxed: bool) -> bytes:
+    """``fits[c * 53 + t]``: whether card ``c`` may go on ``t`` (:func:`placing_rule`)."""
     return bytes(
-        c in (children[t] if t < 52 else KINGS) for c in range(52) for t in range(53)
+        placing_rule(c, t, relaxed) is None for c in range(52) for t in range(53)
     )
 
 
-FITS_CLASSIC = _fits(CHILDREN_CLASSIC)
-FITS_RELAXED = _fits(CHILDREN_RELAXED)
+FITS = (_fits(False), _fits(True))
+"""``FITS[relaxed][c * 53 + t]``: :func:`placing_rule` for every pair, in one lookup."""
+FITS_CLASSIC, FITS_RELAXED = FITS
 
 
-def _parents(children: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """For each card, the cards it may be placed on: ``children`` inverted."""
-    return tuple(tuple(t for t in range(52) if c in children[t]) for c in range(52))
+def _children(fits: bytes) -> tuple[tuple[int, ...], ...]:
+    """For each card, the cards that may be placed on it, in suit order."""
+    return tuple(tuple(c for c in range(52) if fits[c * 53 + t]) for t in range(52))
 
 
-PARENTS = (_parents(CHILDREN_CLASSIC), _parents(CHILDREN_RELAXED))
-"""``PARENTS[relaxed][c]``: the cards ``c`` may go on, under each rule set."""
+CHILDREN_CLASSIC = _children(FITS_CLASSIC)
+CHILDREN_RELAXED = _children(FITS_RELAXED)
+CHILDREN = (CHILDREN_CLASSIC, CHILDREN_RELAXED)
+"""``CHILDREN[relaxed][t]``: the cards that may go on ``t``."""
+PARENTS = tuple(
+    tuple(tuple(t for t in range(52) if fits[c * 53 + t]) for c in range(52))
+    for fits in FITS
+)
+"""``PARENTS[relaxed][c]``: the cards ``c`` may go on."""
+
+Columns = tuple[bytes, ...]
+"""Seven columns, each the deck indices of its cards from bottom to top."""
+
+
+def card_index(cols: Columns, hidden: tuple[int, ...]) -> bytearray:
+    """The card-location index: for each card, its column (0-6) when face up,
+    :data:`ON_FOUNDATION` on a foundation, :data:`FACE_DOWN` plus its column when face
+    down."""
+    where = bytearray([ON_FOUNDATION]) * 52
+    for s, col in enumerate(cols):
+        for pos, c in enumerate(col):
+            where[c] = s if pos >= hidden[s] else s + FACE_DOWN
+    return where
+
+
+class Position:
+    """A packed position: what the rules read. Treated as immutable: :func:`follow`
+    copies what it changes (``where`` is a bytearray only to spare a copy per move)."""
+
+    __slots__ = ("cols", "found", "hidden", "relaxed", "score", "where")
+
+    relaxed: bool
+    cols: Columns
+    hidden: tuple[int, ...]
+    found: tuple[int, ...]
+    score: int
+    where: bytearray
+
+    def __init__(
+        self,
+        relaxed: bool,
+        cols: Columns,
+        hidden: tuple[int, ...],
+        found: tuple[int, ...],
+        score: int,
+    ) -> None:
+        self.relaxed = relaxed
+        self.cols = cols
+        self.hidden = hidden
+        self.found = found
+        self.score = score
+        self.where = card_index(cols, hidden)
+
+    def key(self) -> tuple[object, ...]:
+        """Everything that tells two positions apart."""
+        return (self.relaxed, self.cols, self.hidden, self.found, self.score)
+
+
+class Broken(NamedTuple):
+    """The first rule a move breaks, with the card it compares with (``other``, 52 for
+    none) and the number of cards the move would carry."""
+
+    code: RefusalCode
+    other: int = 52
+    size: int = 1
+
+
+_new = object.__new__
+_TO = tuple(tuple(MOVES[c * 8 + dest] for c in range(52)) for dest in range(8))
+"""``_TO[dest][c]``: the move of card ``c`` to ``dest`` (7: the foundations)."""
+
+
+def legal_moves(p: Position) -> list[Move]:
+    """Every move :func:`follow` makes, exactly once. Order: by destination, the
+    foundations first, then columns 1-7 left to right; for each destination, in suit
+    order (at most one card of a suit fits a destination, so the order is total)."""
+    cols = p.cols
+    found = p.found
+    where = p.where
+    out: list[Move] = []
+    add = out.append
+    up = _TO[FOUNDATION]
+    for suit in range(4):
+        if found[suit] < 13:
+            c = next_home(found, suit)
+            s = where[c]
+            if s < ON_FOUNDATION and cols[s][-1] == c:
+                add(up[c])
+    children = CHILDREN[p.relaxed]
+    long = max(map(len, cols)) > GROUP_LIMIT
+    for d, col, to in zip(range(7), cols, _TO, strict=False):
+        for c in children[col[-1]] if col else KINGS:
+            s = where[c]
+            if s < ON_FOUNDATION:  # face up in a column
+                if s != d and (
+                    not long or len(cols[s]) - cols[s].index(c) <= GROUP_LIMIT
+                ):
+                    add(to[c])
+            elif s == ON_FOUNDATION and next_home(found, c // 13) == c + 1:
+                add(to[c])
+    return out
+
+
+def follow(p: Position, key: int) -> Position | Broken:
+    """The position after the move ``key`` (``card * 8 + destination``), or the first
+    rule it breaks, in this order: where the card lies (face down, under another card
+    of its foundation), then the destination (the foundation's order, the same column,
+    the placing rule), then the group's size.
+
+    A face-down card left last in its column turns up (+5); a card placed on a
+    foundation scores +10, every time it lands there."""
+    c = key >> 3
+    dest = key & 7
+    s = p.where[c]
+    if s >= ON_FOUNDATION:
+        if s == ON_FOUNDATION:
+            return _from_foundation(p, c, dest)
+        return Broken(RefusalCode.FACE_DOWN)
+    cols = p.cols
+    col = cols[s]
+    pos = col.index(c)
+    size = len(col) - pos
+    hidden = p.hidden
+    where = bytearray(p.where)
+    found = p.found
+    score = p.score
+    new_cols = list(cols)
+    if dest == FOUNDATION:
+        suit = c // 13
+        if size != 1:
+            return Broken(RefusalCode.NOT_LAST_CARD, size=size)
+        if next_home(found, suit) != c:
+            return Broken(RefusalCode.FOUNDATION_ORDER, next_home(found, suit))
+        new_found = list(found)
+        new_found[suit] += 1
+        found = tuple(new_found)
+        score += FOUNDATION_POINTS
+        where[c] = ON_FOUNDATION
+    else:
+        target = cols[dest]
+        t = target[-1] if target else EMPTY
+        if dest == s:
+            return Broken(RefusalCode.SAME_COLUMN, size=size)
+        if not FITS[p.relaxed][c * 53 + t]:
+            return Broken(placing_rule(c, t, p.relaxed), t, size)  # type: ignore[arg-type]
+        if size > GROUP_LIMIT:
+            return Broken(RefusalCode.GROUP_TOO_LARGE, size=size)
+        group = col[pos:]
+        new_cols[dest] = target + group
+        for x in group:
+            where[x] = dest
+    new_cols[s] = col[:pos]
+    if pos and pos == hidden[s]:  # the flip
+        new_hidden = list(hidden)
+        new_hidden[s] = pos - 1
+        hidden = tuple(new_hidden)
+        score += FLIP_POINTS
+        where[col[pos - 1]] = s
+    after = _new(Position)
+    after.relaxed = p.relaxed
+    after.cols = tuple(new_cols)
+    after.hidden = hidden
+    after.found = found
+    after.score = score
+    after.where = where
+    return after
+
+
+def _from_foundation(p: Position, c: int, dest: int) -> Position | Broken:
+    """The position after a foundation's top card goes back to column ``dest``."""
+    suit = c // 13
+    found = p.found
+    if next_home(found, suit) != c + 1:
+        return Broken(RefusalCode.NOT_IN_PLAY, next_home(found, suit) - 1)
+    if dest == FOUNDATION:
+        return Broken(RefusalCode.ALREADY_ON_FOUNDATION)
+    target = p.cols[dest]
+    t = target[-1] if target else EMPTY
+    if not FITS[p.relaxed][c * 53 + t]:
+        return Broken(placing_rule(c, t, p.relaxed), t)  # type: ignore[arg-type]
+    new_found = list(found)
+    new_found[suit] -= 1
+    new_cols = list(p.cols)
+    new_cols[dest] = target + bytes((c,))
+    after = _new(Position)
+    after.relaxed = p.relaxed
+    after.cols = tuple(new_cols)
+    after.hidden = p.hidden
+    after.found = tuple(new_found)
+    after.score = p.score
+    after.where = where = bytearray(p.where)
+    where[c] = dest
+    return after
+
+
+def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Position:
+    """The position :func:`follow` made ``after`` from: the move ``key``, whose card
+    came from ``came_from`` (a column or :data:`ON_FOUNDATION`) and turned a card up
+    when ``flipped``. Undo without keeping the earlier position."""
+    c = key >> 3
+    dest = key & 7
+    suit = c // 13
+    cols = list(after.cols)
+    found = list(after.found)
+    hidden = after.hidden
+    score = after.score
+    where = bytearray(after.where)
+    if dest == FOUNDATION:
+        group = bytes((c,))
+        found[suit] -= 1
+        score -= FOUNDATION_POINTS
+    else:
+        col = cols[dest]
+        pos = col.index(c)
+        group = col[pos:]
+        cols[dest] = col[:pos]
+    if came_from == ON_FOUNDATION:
+        found[suit] += 1
+        where[c] = ON_FOUNDATION
+    else:
+        if flipped:
+            new_hidden = list(hidden)
+            new_hidden[came_from] += 1
+            hidden = tuple(new_hidden)
+            score -= FLIP_POINTS
+            where[cols[came_from][-1]] = came_from + FACE_DOWN
+        cols[came_from] += group
+        for x in group:
+            where[x] = came_from
+    before = _new(Position)
+    before.relaxed = after.relaxed
+    before.cols = tuple(cols)
+    before.hidden = hidden
+    before.found = tuple(found)
+    before.score = score
+    before.where = where
+    return before

@@ -125,8 +125,11 @@ from ._rules import (
     ON_FOUNDATION,
     OTHER_COLOUR,
     PARENTS,
+    Position,
+    follow,
+    legal_moves,
 )
-from ._state import State, _make
+from ._state import State, packed, wrap
 from ._values import built_once
 
 
@@ -178,24 +181,24 @@ every block they allocate instead."""
 _Key = tuple[object, ...]
 
 
-def _key(state: State, target: int) -> _Key:
+def _key(state: Position, target: int) -> _Key:
     """The transposition key: the columns with their face-down counts in a fixed order,
     the foundations, and the column a returned card waits in (if any). Built from the
     position's own column objects, so a key costs little memory."""
-    cols = state._cols
-    hidden = state._hidden
+    cols = state.cols
+    hidden = state.hidden
     columns = tuple(sorted(zip(cols, hidden, strict=True)))
     if target < 0:
-        return (columns, state._found)
-    return (columns, state._found, cols[target], hidden[target])
+        return (columns, state.found)
+    return (columns, state.found, cols[target], hidden[target])
 
 
-def safe_move(state: State) -> Move | None:
+def safe_move(state: Position) -> Move | None:
     """A foundation move that provably loses nothing (see the module notes), if any."""
-    found = state._found
-    cols = state._cols
-    where = state._where
-    relaxed = state.rules.letter == "R"
+    found = state.found
+    cols = state.cols
+    where = state.where
+    relaxed = state.relaxed
     for suit in range(4):
         count = found[suit]
         if count == 13:
@@ -219,7 +222,7 @@ def safe_move(state: State) -> Move | None:
     return None
 
 
-def dead_end(state: State, moved: int = -1) -> bool:
+def dead_end(state: Position, moved: int = -1) -> bool:
     """Whether some cards in the columns can provably never move again: then the
     position is lost, since every card must go to a foundation to win.
 
@@ -249,10 +252,10 @@ def dead_end(state: State, moved: int = -1) -> bool:
     was no dead end, only a set holding that card can be dead (flips and the move
     itself free every other card), so the search stops as soon as it is freed.
     """
-    cols = state._cols
-    found = state._found
-    where = state._where
-    parents = PARENTS[state._rules.letter == "R"]
+    cols = state.cols
+    found = state.found
+    where = state.where
+    parents = PARENTS[state.relaxed]
     if moved >= 0:  # first the quick ways out for the moved card
         at = where[moved]
         last = at < ON_FOUNDATION and cols[at][-1] == moved
@@ -347,7 +350,7 @@ def dead_end(state: State, moved: int = -1) -> bool:
     return any(stuck[c] for c in in_columns) or (moved < 0 and _twins_deadlocked(state))
 
 
-def _twins_deadlocked(state: State) -> bool:
+def _twins_deadlocked(state: Position) -> bool:
     """Classic rules: two cards of one rank and colour (twins) in one column, face down
     or its lowest face-up card, with one of the two cards they may go on below both, and
     a lower card of each one's suit below both.
@@ -359,10 +362,10 @@ def _twins_deadlocked(state: State) -> bool:
     has a place. What lies under such cards changes only when they move, so a position
     with twins so placed comes only from one with them so placed: checked once, at the
     start of a search (``moved`` < 0 in :func:`dead_end`)."""
-    if state._rules.letter == "R":
+    if state.relaxed:
         return False
     parents = PARENTS[0]
-    for col, down in zip(state._cols, state._hidden, strict=True):
+    for col, down in zip(state.cols, state.hidden, strict=True):
         fixed = col[: down + 1]  # these cards stay put until they move themselves
         for i in range(1, len(fixed)):
             x = fixed[i]
@@ -380,16 +383,16 @@ def _twins_deadlocked(state: State) -> bool:
     return False
 
 
-def _ordered(state: State, target: int) -> list[Move]:
+def _ordered(state: Position, target: int) -> list[Move]:
     """The moves worth trying here, most promising first (see the module notes)."""
-    cols = state._cols
-    hidden = state._hidden
-    where = state._where
+    cols = state.cols
+    hidden = state.hidden
+    where = state.where
     ranked: list[tuple[int, int, Move]] = []
     # after a return, its card: what the next move must use
     returned = cols[target][-1] if target >= 0 else -1
-    children = CHILDREN_RELAXED if state.rules.letter == "R" else CHILDREN_CLASSIC
-    for n, move in enumerate(state.legal_moves()):
+    children = CHILDREN_RELAXED if state.relaxed else CHILDREN_CLASSIC
+    for n, move in enumerate(legal_moves(state)):
         key = move.key
         c, dest = key >> 3, key & 7
         s = where[c]
@@ -445,6 +448,16 @@ def _could_take_a_card(
     return could(c, dest)
 
 
+_ALL_HOME = (13, 13, 13, 13)
+
+
+def _play(position: Position, move: Move) -> Position:
+    """The position after a move the search knows to be legal."""
+    after = follow(position, move.key)
+    assert isinstance(after, Position)
+    return after
+
+
 def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
     return item[0], item[1]
 
@@ -453,10 +466,10 @@ class _Search:
     """One complete best-first search, run a slice at a time, ranking positions by
     ``weights`` (see the module notes)."""
 
-    def __init__(self, state: State, weights: _Weights, *, prune: bool) -> None:
+    def __init__(self, state: Position, weights: _Weights, *, prune: bool) -> None:
         self.weights = weights
         self.prune = prune
-        self.fits = FITS_RELAXED if state.rules.letter == "R" else FITS_CLASSIC
+        self.fits = FITS_RELAXED if state.relaxed else FITS_CLASSIC
         # What ranking needs of each column, by its cards and face-down count.
         self.memo: _Memo = {}
         self.seen: set[_Key] = set()
@@ -465,7 +478,7 @@ class _Search:
         # Heap entries: priority, tie-break, parent position, move from it, the target
         # column for the child, the parent's node. A child is built when it is popped
         # (and, in the tidying and diving searches, once before to rank it).
-        self.heap: list[tuple[int, int, State, Move | None, int, int]] = [
+        self.heap: list[tuple[int, int, Position, Move | None, int, int]] = [
             (0, 0, state, None, -1, -1)
         ]
         self.tie = 0
@@ -487,8 +500,8 @@ class _Search:
             if steps <= 0:
                 return None
             _, _, parent, move, target, parent_node = heapq.heappop(heap)
-            position = parent if move is None else parent.apply(move)
-            if position.is_won:
+            position = parent if move is None else _play(parent, move)
+            if position.found == _ALL_HOME:
                 parents.append((parent_node, move))
                 self.won_at = len(parents) - 1
                 return Verdict.WON
@@ -516,10 +529,10 @@ class _Search:
                 forced = safe_move(position) if target < 0 else None
                 moves = [forced] if forced is not None else _ordered(position, target)
             else:  # every legal move: the plain search the prunings are tested against
-                moves = list(position.legal_moves())
-            cols = position._cols
-            hidden = position._hidden
-            where = position._where
+                moves = legal_moves(position)
+            cols = position.cols
+            hidden = position.hidden
+            where = position.where
             dig: list[int] = []
             base = 0
             if not shaped:  # ranked lazily, from this position and the move
@@ -528,14 +541,14 @@ class _Search:
                     (len(col) - down) * weight if down else 0
                     for col, down in zip(cols, hidden, strict=True)
                 ]
-                base = flip * sum(hidden) + 52 - sum(position._found) + sum(dig)
+                base = flip * sum(hidden) + 52 - sum(position.found) + sum(dig)
             for n, child_move in enumerate(moves):
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
                 child_target = dest if prune and source == ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
-                    child = position.apply(child_move)
+                    child = _play(position, child_move)
                     if _key(child, child_target) in seen:
                         continue  # searched already: it would be skipped when popped
                     priority = _shape(child, self.weights, fits, memo)
@@ -615,16 +628,16 @@ class _Compiled:
     __slots__ = ("seeker",)
 
     def __init__(
-        self, state: State, weights: _Weights, budget: _core.Budget | None = None
+        self, state: Position, weights: _Weights, budget: _core.Budget | None = None
     ) -> None:
         assert _core is not None
         if budget is None:
             budget = _core.Budget(2**64 - 1)
         self.seeker = _core.Seeker(
-            state._cols,
-            state._hidden,
-            state._found,
-            state._rules.letter == "R",
+            state.cols,
+            state.hidden,
+            state.found,
+            state.relaxed,
             (*weights[:5], int(weights.dive)),
             budget,
         )
@@ -715,9 +728,9 @@ def solve_with(
             assert _core is not None
             budget = _core.Budget(2**64 - 1 if max_memory is None else max_memory)
             for weights in _PORTFOLIO:
-                searches.append(_Compiled(state, weights, budget))
+                searches.append(_Compiled(packed(state), weights, budget))
         else:
-            searches.extend(_Search(state, w, prune=prune) for w in _PORTFOLIO)
+            searches.extend(_Search(packed(state), w, prune=prune) for w in _PORTFOLIO)
         verdict, line, stopped_by = _run(searches, max_nodes, deadline, max_memory)
         nodes = sum(s.nodes for s in searches)
     except _OverBudget:
@@ -843,15 +856,15 @@ turn up each column's next card (the last one without weighing face-down cards),
 break ties deepest first."""
 
 
-def _shape(position: State, weights: _Weights, fits: bytes, memo: _Memo) -> int:
+def _shape(position: Position, weights: _Weights, fits: bytes, memo: _Memo) -> int:
     """The priority of a position for a search that weighs misplaced or buried
     cards or the work to turn cards up; the other weights count twice, so one
     misplaced card weighs half a card still to go home. ``memo`` keeps what each
     column adds (see :func:`_column_facts`). Terms weighing nothing are not counted."""
-    cols = position._cols
-    hidden = position._hidden
-    found = position._found
-    where = position._where
+    cols = position.cols
+    hidden = position.hidden
+    found = position.found
+    where = position.where
     priority = 2 * (weights.flip * sum(hidden) + 52 - sum(found))
     if weights.misplaced:
         misplaced = 0
@@ -893,7 +906,7 @@ def _column_facts(col: bytes, down: int, fits: bytes, memo: _Memo) -> tuple[int,
     return facts
 
 
-def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
+def _to_turn(position: Position, fits: bytes, memo: _Memo) -> int:
     """For each column with face-down cards, a guess at the cards that must move
     before its lowest face-up card can leave and turn the next one up: the fewest of
     the lower cards of its suit still to go home (when none lies under it), and, for
@@ -901,12 +914,12 @@ def _to_turn(position: State, fits: bytes, memo: _Memo) -> int:
     (three more when it is face down: it must be turned up too; the cards to take
     back, when it is home). For a King, the fewest cards in another column. At most 13
     a column. A guess, not a bound: it only orders the search."""
-    cols = position._cols
-    found = position._found
-    where = position._where
-    parents = PARENTS[position._rules.letter == "R"]
+    cols = position.cols
+    found = position.found
+    where = position.where
+    parents = PARENTS[position.relaxed]
     total = 0
-    for s, (col, down) in enumerate(zip(cols, position._hidden, strict=True)):
+    for s, (col, down) in enumerate(zip(cols, position.hidden, strict=True)):
         if not down:
             continue
         x = col[down]
@@ -984,22 +997,24 @@ def hint(
             votes[first] = votes.get(first, 0) + 1
     if votes:
         return max(moves, key=lambda move: votes.get(move, 0))
-    forced = safe_move(state)
+    forced = safe_move(packed(state))
     if forced is not None:
         return forced
-    preferred = _ordered(state, -1)
+    preferred = _ordered(packed(state), -1)
     return preferred[0] if preferred else moves[0]
 
 
 def _face_down(state: State) -> list[bytes]:
-    return [col[:down] for col, down in zip(state._cols, state._hidden, strict=True)]
+    p = packed(state)
+    return [col[:down] for col, down in zip(p.cols, p.hidden, strict=True)]
 
 
 def _with_face_down(state: State, guess: list[int], slots: list[int]) -> State:
     """``state`` with its face-down cards replaced by ``guess``, column by column."""
+    p = packed(state)
     columns = []
     at = 0
-    for col, down, size in zip(state._cols, state._hidden, slots, strict=True):
+    for col, down, size in zip(p.cols, p.hidden, slots, strict=True):
         columns.append(bytes(guess[at : at + size]) + col[down:])
         at += size
-    return _make(state.rules, tuple(columns), state._hidden, state._found, state.score)
+    return wrap(Position(p.relaxed, tuple(columns), p.hidden, p.found, p.score))

@@ -19,21 +19,19 @@ import attrs
 
 from . import _aids, _notation
 from ._arguments import excerpt
-from ._cards import CARDS, NAME, RANK, RED, Card, Suit, as_suit
+from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import InvalidCard, InvalidMove, InvalidPosition
-from ._moves import FOUNDATION, MOVES, Move
-from ._refusals import IllegalMove, Refusal, RefusalCode
+from ._moves import Move
+from ._refusals import IllegalMove, Refusal
 from ._rules import (
-    CHILDREN_CLASSIC,
-    CHILDREN_RELAXED,
-    FACE_DOWN,
-    FITS_CLASSIC,
-    FITS_RELAXED,
-    GROUP_LIMIT,
-    KING_RANK,
-    KINGS,
+    EMPTY,
     ON_FOUNDATION,
+    Broken,
+    Position,
+    follow,
+    legal_moves,
+    take_back,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
 from ._values import built_once
@@ -43,25 +41,7 @@ COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
 HIDDEN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
 """Face-down cards dealt to each column (21 in all, scoring's ``FACE_DOWN_AT_DEAL``)."""
 
-_Cols = tuple[bytes, ...]
-"""Seven columns, each the deck indices of its cards from bottom to top."""
-
 _RELAXED = Rules.RELAXED
-_TO = tuple(tuple(MOVES[c * 8 + dest] for c in range(52)) for dest in range(8))
-"""``_TO[dest][c]``: the move of card ``c`` to ``dest`` (7: the foundations)."""
-
-
-def _index(cols: _Cols, hidden: tuple[int, ...]) -> bytearray:
-    """The card-location index: for each card, its column (0-6) when face up, 7 on a
-    foundation, 8 plus its column when face down.
-
-    A bytearray, to spare a copy per move; a position never changes its index after it
-    is built (apply copies it first), so it is as good as immutable."""
-    where = bytearray([ON_FOUNDATION]) * 52
-    for s, col in enumerate(cols):
-        for pos, c in enumerate(col):
-            where[c] = s if pos >= hidden[s] else s + FACE_DOWN
-    return where
 
 
 @attrs.frozen
@@ -96,25 +76,35 @@ class Column:
         return len(self.cards)
 
 
-def _make(
-    rules: Rules,
-    cols: _Cols,
-    hidden: tuple[int, ...],
-    found: tuple[int, ...],
-    score: int,
-    where: bytearray | None = None,
-) -> State:
-    state = _new(State)
-    state._rules = rules
-    state._cols = cols
-    state._hidden = hidden
-    state._found = found
-    state._score = score
-    state._where = _index(cols, hidden) if where is None else where
+def wrap(position: Position) -> State:
+    """The public face of a packed position (see :mod:`yukon._rules`)."""
+    state: State = _new(State)
+    _SET_P(state, position)
     return state
 
 
 _new = object.__new__
+
+
+def packed(state: State) -> Position:
+    """The packed position behind ``state``, for the solver and the other kernels."""
+    return state._p
+
+
+def step(state: State, move: Move) -> tuple[State, int]:
+    """The position after ``move`` and what :func:`step_back` needs to undo it: where
+    the card came from, and whether a card turned up. Raises :class:`IllegalMove`."""
+    before = state._p
+    key = move.key
+    came_from = before.where[key >> 3] & 7
+    after = state.apply(move)
+    flipped = after._p.hidden != before.hidden
+    return after, came_from * 2 + flipped
+
+
+def step_back(state: State, move: Move, trace: int) -> State:
+    """The position before ``move``, which :func:`step` made ``state`` from."""
+    return wrap(take_back(state._p, move.key, trace >> 1, bool(trace & 1)))
 
 
 class State:
@@ -124,25 +114,11 @@ class State:
     Two states are equal when cards, face-down counts, foundations, score and rules are.
     """
 
-    __slots__ = (
-        "_cols",
-        "_found",
-        "_hash",
-        "_hidden",
-        "_rules",
-        "_score",
-        "_view",
-        "_where",
-    )
+    __slots__ = ("_hash", "_p", "_view")
 
-    _rules: Rules
-    _cols: _Cols
-    _hidden: tuple[int, ...]
-    _found: tuple[int, ...]
-    _score: int
+    _p: Position
     _hash: int
     _view: tuple[Column, ...]
-    _where: bytearray  # never changed once the position is built
 
     def __init__(self) -> None:
         raise TypeError("positions come from yukon.deal(code) and State.apply(move)")
@@ -157,7 +133,11 @@ class State:
         for size in COLUMN_SIZES:
             cols.append(bytes(deck[start : start + size]))
             start += size
-        return _make(code.rules, tuple(cols), HIDDEN_AT_DEAL, (0, 0, 0, 0), 0)
+        return wrap(
+            Position(
+                code.rules is _RELAXED, tuple(cols), HIDDEN_AT_DEAL, (0, 0, 0, 0), 0
+            )
+        )
 
     @classmethod
     def from_layout(
@@ -241,7 +221,7 @@ class State:
                 f"a score of {score} does not fit the scoring: it is made of 10s and 5s "
                 f"and is at least 10 for each of the {placed} cards on the foundations"
             )
-        return _make(rules, tuple(cols), face_down, found, score)
+        return wrap(Position(rules is _RELAXED, tuple(cols), face_down, found, score))
 
     @classmethod
     def from_text(cls, text: str) -> State:
@@ -271,21 +251,21 @@ class State:
 
             C 0 -,-,-,- 7H/[9S]4H8D8H5CJH/[6H9C]JS5HKH3S2H/...
         """
-        return _notation.format_position(
-            self._rules, self._score, self._found, self._cols, self._hidden
-        )
+        p = self._p
+        return _notation.format_position(self.rules, p.score, p.found, p.cols, p.hidden)
 
     def to_json(self) -> str:
         """The position as a JSON object with ``format`` and ``version`` fields."""
         return json.dumps(_notation.position_json(self._layout()))
 
     def _layout(self) -> _notation.Layout:
+        p = self._p
         return _notation.Layout(
-            self._rules,
-            self._score,
-            self._found,
-            tuple(tuple(CARDS[c] for c in col) for col in self._cols),
-            self._hidden,
+            self.rules,
+            p.score,
+            p.found,
+            tuple(tuple(CARDS[c] for c in col) for col in p.cols),
+            p.hidden,
         )
 
     # -- reading the position ------------------------------------------------------------
@@ -293,7 +273,7 @@ class State:
     @property
     def rules(self) -> Rules:
         """The rule set this position is played under."""
-        return self._rules
+        return _RELAXED if self._p.relaxed else Rules.CLASSIC
 
     @property
     def columns(self) -> tuple[Column, ...]:
@@ -303,32 +283,32 @@ class State:
         except AttributeError:
             view = tuple(
                 Column(tuple(CARDS[c] for c in col), hidden)
-                for col, hidden in zip(self._cols, self._hidden, strict=True)
+                for col, hidden in zip(self._p.cols, self._p.hidden, strict=True)
             )
-            self._view = view
+            object.__setattr__(self, "_view", view)
             return view
 
     @property
     def foundations(self) -> tuple[int, ...]:
         """How many cards lie on each foundation, in suit order (spades first)."""
-        return self._found
+        return self._p.found
 
     def foundation_top(self, suit: Suit | int) -> Card | None:
         """The top card of ``suit``'s foundation (a :class:`Suit` or 0-3), ``None``
         while it is empty; :class:`~yukon.InvalidCard` for any other suit."""
         suit = as_suit(suit)
-        count = self._found[suit]
+        count = self._p.found[suit]
         return CARDS[suit * 13 + count - 1] if count else None
 
     @property
     def score(self) -> int:
         """Points so far: 10 per card placed on a foundation, 5 per card turned up."""
-        return self._score
+        return self._p.score
 
     @property
     def is_won(self) -> bool:
         """Whether all 52 cards are on the foundations."""
-        return self._found == (13, 13, 13, 13)
+        return self._p.found == (13, 13, 13, 13)
 
     # -- the rules -----------------------------------------------------------------------
 
@@ -340,39 +320,14 @@ class State:
         diamonds, clubs). At most one card of each suit fits a destination, so this order
         is total.
         """
-        cols = self._cols
-        found = self._found
-        where = self._where
-        out: list[Move] = []
-        add = out.append
-        up = _TO[FOUNDATION]
-        for suit, count in enumerate(found):
-            if count < 13:
-                c = suit * 13 + count
-                s = where[c]
-                if s < ON_FOUNDATION and cols[s][-1] == c:
-                    add(up[c])
-        children = CHILDREN_RELAXED if self._rules is _RELAXED else CHILDREN_CLASSIC
-        long = max(map(len, cols)) > GROUP_LIMIT
-        for d, col, to in zip(range(7), cols, _TO, strict=False):
-            for c in children[col[-1]] if col else KINGS:
-                s = where[c]
-                if s < ON_FOUNDATION:  # face up in a column
-                    if s != d and (
-                        not long or len(cols[s]) - cols[s].index(c) <= GROUP_LIMIT
-                    ):
-                        add(to[c])
-                elif s == ON_FOUNDATION and found[c // 13] == c % 13 + 1:
-                    add(to[c])
-        return tuple(out)
+        return tuple(legal_moves(self._p))
 
     def check(self, move: Move | str) -> Refusal | None:
         """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
-        try:
-            self.apply(move)
-        except IllegalMove as refused:
-            return refused.refusal
-        return None
+        if not isinstance(move, Move):
+            move = _to_move(move)
+        result = follow(self._p, move.key)
+        return _refusal(result, move) if isinstance(result, Broken) else None
 
     def apply(self, move: Move | str) -> State:
         """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it.
@@ -385,117 +340,12 @@ class State:
         """
         if not isinstance(move, Move):
             move = _to_move(move)
-        key = move.key
-        c = key >> 3
-        dest = key & 7
-        s = self._where[c]
-        if s >= ON_FOUNDATION:
-            if s == ON_FOUNDATION:
-                return self._from_foundation(move, c, dest)
-            raise IllegalMove(Refusal(RefusalCode.FACE_DOWN, move))
-        cols = self._cols
-        col = cols[s]
-        pos = col.index(c)
-        hidden = self._hidden
-        where = bytearray(self._where)
-        found = self._found
-        score = self._score
-        new_cols = list(cols)
-        if dest == FOUNDATION:
-            suit = c // 13
-            if pos != len(col) - 1 or found[suit] != c - suit * 13:
-                raise IllegalMove(self._refuse_founding(move, c, len(col) - pos))
-            new_found = list(found)
-            new_found[suit] += 1
-            found = tuple(new_found)
-            score += FOUNDATION_POINTS
-            where[c] = ON_FOUNDATION
-        else:
-            target = cols[dest]
-            if (
-                dest == s
-                or not (FITS_RELAXED if self._rules is _RELAXED else FITS_CLASSIC)[
-                    c * 53 + (target[-1] if target else 52)
-                ]
-                or len(col) - pos > GROUP_LIMIT
-            ):
-                raise IllegalMove(
-                    self._refuse_placing(move, c, s, dest, len(col) - pos)
-                )
-            group = col[pos:]
-            new_cols[dest] = target + group
-            for x in group:
-                where[x] = dest
-        new_cols[s] = col[:pos]
-        if pos and pos == hidden[s]:
-            new_hidden = list(hidden)
-            new_hidden[s] = pos - 1
-            hidden = tuple(new_hidden)
-            score += FLIP_POINTS
-            where[col[pos - 1]] = s
-        state = _new(State)  # _make, inlined: this is the hot path of every search
-        state._rules = self._rules
-        state._cols = tuple(new_cols)
-        state._hidden = hidden
-        state._found = found
-        state._score = score
-        state._where = where
+        result = follow(self._p, move.key)
+        if isinstance(result, Broken):
+            raise IllegalMove(_refusal(result, move))
+        state: State = _new(State)  # wrap, inlined: the hot path of play
+        _SET_P(state, result)
         return state
-
-    def _from_foundation(self, move: Move, c: int, dest: int) -> State:
-        """The position after a foundation's top card goes back to column ``dest``."""
-        suit = c // 13
-        found = self._found
-        if found[suit] != c - suit * 13 + 1:
-            top = CARDS[suit * 13 + found[suit] - 1]
-            raise IllegalMove(Refusal(RefusalCode.NOT_IN_PLAY, move, top))
-        if dest == FOUNDATION:
-            raise IllegalMove(Refusal(RefusalCode.ALREADY_ON_FOUNDATION, move))
-        target = self._cols[dest]
-        fits = FITS_RELAXED if self._rules is _RELAXED else FITS_CLASSIC
-        if not fits[c * 53 + (target[-1] if target else 52)]:
-            raise IllegalMove(self._refuse_placing(move, c, ON_FOUNDATION, dest, 1))
-        new_found = list(found)
-        new_found[suit] -= 1
-        new_cols = list(self._cols)
-        new_cols[dest] = target + bytes((c,))
-        where = bytearray(self._where)
-        where[c] = dest
-        return _make(
-            self._rules,
-            tuple(new_cols),
-            self._hidden,
-            tuple(new_found),
-            self._score,
-            where,
-        )
-
-    def _refuse_founding(self, move: Move, c: int, size: int) -> Refusal:
-        """Why ``c``, with ``size - 1`` cards on it, may not go to its foundation."""
-        if size != 1:
-            return Refusal(RefusalCode.NOT_LAST_CARD, move, size=size)
-        suit = c // 13
-        return Refusal(
-            RefusalCode.FOUNDATION_ORDER, move, CARDS[suit * 13 + self._found[suit]]
-        )
-
-    def _refuse_placing(
-        self, move: Move, c: int, source: int, dest: int, size: int
-    ) -> Refusal:
-        """Why ``c``, carrying ``size`` cards from ``source``, may not go on ``dest``."""
-        if dest == source:
-            return Refusal(RefusalCode.SAME_COLUMN, move, size=size)
-        target = self._cols[dest]
-        if not target:
-            if RANK[c] != KING_RANK:
-                return Refusal(RefusalCode.KING_ONLY, move, size=size)
-        else:
-            t = target[-1]
-            if RANK[t] != RANK[c] + 1:
-                return Refusal(RefusalCode.RANK_MISMATCH, move, CARDS[t], size)
-            if self._rules is Rules.CLASSIC and RED[t] == RED[c]:
-                return Refusal(RefusalCode.SAME_COLOUR, move, CARDS[t], size)
-        return Refusal(RefusalCode.GROUP_TOO_LARGE, move, size=size)
 
     # -- the app's aids (policies in yukon._aids) -----------------------------------
 
@@ -514,7 +364,7 @@ class State:
         column holding the most cards (leftmost on a tie, an empty one for a King);
         ``None`` when there is no place or the card is not in a column."""
         card = _to_card(card)
-        in_column = self._where[card.index] != ON_FOUNDATION
+        in_column = self._p.where[card.index] != ON_FOUNDATION
         return _aids.double_tap(self, card, in_column=in_column)
 
     def auto_place(self, card: Card | str) -> Move | None:
@@ -531,7 +381,7 @@ class State:
     # -- value semantics -----------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._rules, self._cols, self._hidden, self._found, self._score)
+        return self._p.key()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -543,8 +393,14 @@ class State:
             return self._hash
         except AttributeError:
             value = hash(self._key())
-            self._hash = value
+            object.__setattr__(self, "_hash", value)
             return value
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a State is immutable; {name} cannot be set or deleted")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a State is immutable; {name} cannot be set or deleted")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Loaded through from_layout's checks: a pickle is input like any other.
@@ -552,41 +408,49 @@ class State:
 
     def __str__(self) -> str:
         """The position as text: foundations, columns with ``[face-down]`` cards, score."""
-        tops = [NAME[s * 13 + n - 1] if n else "--" for s, n in enumerate(self._found)]
+        p = self._p
+        tops = [NAME[s * 13 + n - 1] if n else "--" for s, n in enumerate(p.found)]
         lines = ["Foundations: " + " ".join(tops)]
-        for number, (col, hidden) in enumerate(
-            zip(self._cols, self._hidden, strict=True), 1
-        ):
+        for number, (col, hidden) in enumerate(zip(p.cols, p.hidden, strict=True), 1):
             cards = [NAME[c] for c in col]
             if hidden:
                 cards[0] = "[" + cards[0]
                 cards[hidden - 1] += "]"
             lines.append(f"{number}: " + " ".join(cards))
-        lines.append(f"Score: {self._score}")
+        lines.append(f"Score: {p.score}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         return (
-            f"<State {self._rules.name.lower()} score={self._score} "
-            f"foundations={list(self._found)}>"
+            f"<State {self.rules.name.lower()} score={self.score} "
+            f"foundations={list(self.foundations)}>"
         )
 
 
+_SET_P = vars(State)["_p"].__set__
+
+
+def _refusal(broken: Broken, move: Move) -> Refusal:
+    """The public :class:`Refusal` of the rule :func:`follow` found broken."""
+    other = CARDS[broken.other] if broken.other < EMPTY else None
+    return Refusal(broken.code, move, other, broken.size)
+
+
 def _unpickle(
-    rules: object, cols: object, hidden: object, found: object, score: object
+    relaxed: object, cols: object, hidden: object, found: object, score: object
 ) -> State:
     """A pickled position, checked as :meth:`State.from_layout` checks any layout."""
     if not isinstance(cols, tuple) or not all(isinstance(c, bytes) for c in cols):
         raise InvalidPosition("a pickled position's columns are not card bytes")
     if any(c >= 52 for col in cols for c in col):
         raise InvalidPosition("a pickled position holds a card that is no card")
-    if not isinstance(rules, Rules):
-        raise InvalidPosition("a pickled position's rules are no Rules")
+    if type(relaxed) is not bool:
+        raise InvalidPosition("a pickled position's rules are no rule set")
     return State.from_layout(
         [[CARDS[c] for c in col] for col in cols],
         hidden=hidden,  # type: ignore[arg-type]
         foundations=found,  # type: ignore[arg-type]
-        rules=rules,
+        rules=_RELAXED if relaxed else Rules.CLASSIC,
         score=score,  # type: ignore[arg-type]
     )
 
