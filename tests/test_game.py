@@ -55,7 +55,11 @@ def test_only_the_last_100_moves_can_be_undone(
     played = game.moves
     undoable = min(played, 100)
     assert game.history == tuple(
-        zip(positions[played - undoable : played], game.line[played - undoable :])
+        zip(
+            positions[played - undoable : played],
+            game.line[played - undoable :],
+            strict=True,
+        )
     )
     for back in range(1, undoable + 1):
         game = game.undo()
@@ -110,3 +114,30 @@ def test_games_are_values(game: Game) -> None:
     twin = pickle.loads(pickle.dumps(game))
     assert twin == game and hash(twin) == hash(game)
     assert twin.history == game.history and twin.moves == game.moves
+
+
+def test_an_old_game_undoes_after_later_games_let_their_positions_go() -> None:
+    """A game keeps the positions before its last moves only while undo can reach
+    them; an older game object undoing into moves whose positions were let go works
+    them out again, to the same positions."""
+    rnd = random.Random(3)
+    game = Game.new("YU1-R-AAAAAAB")
+    positions = [game.state]
+    kept: Game | None = None
+    while game.moves < 320:
+        moves = game.state.legal_moves()
+        assert moves, "this seeded relaxed deal has moves for 320 plays"
+        game = game.play(rnd.choice(moves))
+        positions.append(game.state)
+        if game.moves == 120:
+            kept = game
+    assert kept is not None
+    cached = 0
+    line = game._line  # what the game holds is the point here
+    while line is not None:
+        cached += line.before is not None
+        line = line.rest
+    assert cached <= 2 * yukon.UNDO_LIMIT
+    for back in range(1, 101):
+        kept = kept.undo()
+        assert kept.state == positions[120 - back]

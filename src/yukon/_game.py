@@ -33,27 +33,51 @@ def _to_code(value: GameCode | str) -> GameCode:
 class _Line:
     """The moves from the deal to the current position, newest first: a linked list, so
     a move or an undo costs the same however long the game, and games share their pasts.
-    Each move keeps what taking it back needs (see :func:`yukon._state.step`), not the
-    position before it: a game of a million moves holds a million small links."""
+    Each move keeps what taking it back needs (see :func:`yukon._state.step`), and,
+    while undo can reach it, the position before it, so that undo costs nothing; older
+    moves let go of their positions (see :func:`_forget`), so a game of a million moves
+    holds a million small links and a few hundred positions."""
 
-    __slots__ = ("length", "move", "rest", "trace")
+    __slots__ = ("before", "length", "move", "rest", "trace")
 
     length: int
     move: Move
     trace: int
+    before: State | None  # a cache: step_back(after, move, trace) makes it again
     rest: _Line | None
 
-    def __init__(self, move: Move, trace: int, rest: _Line | None) -> None:
+    def __init__(
+        self, move: Move, trace: int, before: State, rest: _Line | None
+    ) -> None:
         self.move = move
         self.trace = trace
+        self.before = before
         self.rest = rest
         self.length = 1 + (rest.length if rest is not None else 0)
+
+    def position_before(self, after: State) -> State:
+        """The position before this move, given the one after it."""
+        before = self.before
+        return step_back(after, self.move, self.trace) if before is None else before
 
     def newest_first(self) -> Iterator[Move]:
         line: _Line | None = self
         while line is not None:
             yield line.move
             line = line.rest
+
+
+def _forget(line: _Line) -> None:
+    """Let the moves more than ``UNDO_LIMIT`` back from ``line`` drop their positions.
+    Run every ``UNDO_LIMIT`` moves, so each move is walked past a few times at most."""
+    rest: _Line | None = line
+    for _ in range(UNDO_LIMIT):
+        if rest is None:
+            return
+        rest = rest.rest
+    while rest is not None and rest.before is not None:
+        rest.before = None
+        rest = rest.rest
 
 
 def _same_line(a: _Line | None, b: _Line | None) -> bool:
@@ -119,7 +143,7 @@ class Game:
         line = self._line
         for _ in range(self._undoable):
             assert line is not None
-            state = step_back(state, line.move, line.trace)
+            state = line.position_before(state)
             steps.append((state, line.move))
             line = line.rest
         return tuple(reversed(steps))
@@ -160,13 +184,17 @@ class Game:
         """
         if not isinstance(move, Move):
             move = Move.parse(move)
-        after, trace = step(self._state, move)
+        state = self._state
+        after, trace = step(state, move)
+        line = _Line(move, trace, state, self._line)
+        if not line.length % UNDO_LIMIT:
+            _forget(line)
         return _game(
             self._code,
             after,
             self._moves + 1,
             min(self._undoable + 1, UNDO_LIMIT),
-            _Line(move, trace, self._line),
+            line,
         )
 
     def undo(self) -> Game:
@@ -181,7 +209,7 @@ class Game:
                     else ""
                 )
             )
-        before = step_back(self._state, line.move, line.trace)
+        before = line.position_before(self._state)
         return _game(self._code, before, self._moves, self._undoable - 1, line.rest)
 
     # -- records -----------------------------------------------------------------------

@@ -190,9 +190,9 @@ def legal_moves(p: Position) -> list[Move]:
     out: list[Move] = []
     add = out.append
     up = _TO[FOUNDATION]
-    for suit in range(4):
-        if found[suit] < 13:
-            c = next_home(found, suit)
+    for suit, count in enumerate(found):
+        if count < 13:
+            c = suit * 13 + count  # next_home, inlined
             s = where[c]
             if s < ON_FOUNDATION and cols[s][-1] == c:
                 add(up[c])
@@ -206,7 +206,7 @@ def legal_moves(p: Position) -> list[Move]:
                     not long or len(cols[s]) - cols[s].index(c) <= GROUP_LIMIT
                 ):
                     add(to[c])
-            elif s == ON_FOUNDATION and next_home(found, c // 13) == c + 1:
+            elif s == ON_FOUNDATION and found[c // 13] == c % 13 + 1:  # its top
                 add(to[c])
     return out
 
@@ -239,8 +239,9 @@ def follow(p: Position, key: int) -> Position | Broken:
         suit = c // 13
         if size != 1:
             return Broken(RefusalCode.NOT_LAST_CARD, size=size)
-        if next_home(found, suit) != c:
-            return Broken(RefusalCode.FOUNDATION_ORDER, next_home(found, suit))
+        home = next_home(found, suit)
+        if home != c:
+            return Broken(RefusalCode.FOUNDATION_ORDER, home)
         new_found = list(found)
         new_found[suit] += 1
         found = tuple(new_found)
