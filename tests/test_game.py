@@ -133,7 +133,7 @@ def test_an_old_game_undoes_after_later_games_let_their_positions_go() -> None:
             kept = game
     assert kept is not None
     cached = 0
-    line = game._line  # what the game holds is the point here
+    line = game._now[4]  # what the game holds is the point here
     while line is not None:
         cached += line.before is not None
         line = line.rest

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Rules, State
-from yukon._state import step, step_back
+from yukon._state import step_back, trace
 
 from . import reference
 from .strategies import codes, positions
@@ -86,8 +86,7 @@ def test_every_move_can_be_taken_back_from_the_position_after_it(state: State) -
     flips, foundation returns and scores included."""
     moves = state.legal_moves()
     for move in moves:
-        after, trace = step(state, move)
-        before = step_back(after, move, trace)
+        before = step_back(state.apply(move), move, trace(state, move))
         assert before == state and before.score == state.score, move
         assert before.to_text() == state.to_text()
         assert before.legal_moves() == moves

@@ -19,7 +19,7 @@ from ._errors import InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import RefusalCode
-from ._state import State, _to_card, step, step_back
+from ._state import State, _to_card, step_back, trace
 from ._values import built_once
 
 UNDO_LIMIT = 100
@@ -33,24 +33,21 @@ def _to_code(value: GameCode | str) -> GameCode:
 class _Line:
     """The moves from the deal to the current position, newest first: a linked list, so
     a move or an undo costs the same however long the game, and games share their pasts.
-    Each move keeps what taking it back needs (see :func:`yukon._state.step`), and,
-    while undo can reach it, the position before it, so that undo costs nothing; older
-    moves let go of their positions (see :func:`_forget`), so a game of a million moves
-    holds a million small links and a few hundred positions."""
+    Each move keeps the position before it while undo can reach it, so that undo costs
+    nothing; older moves keep only what taking them back needs (see
+    :func:`yukon._state.trace` and :func:`_forget`), so a game of a million moves holds
+    a million small links and a few hundred positions."""
 
     __slots__ = ("before", "length", "move", "rest", "trace")
 
     length: int
     move: Move
-    trace: int
-    before: State | None  # a cache: step_back(after, move, trace) makes it again
+    before: State | None  # None once forgotten: step_back(after, move, trace) makes it
+    trace: int  # set when the position before is forgotten
     rest: _Line | None
 
-    def __init__(
-        self, move: Move, trace: int, before: State, rest: _Line | None
-    ) -> None:
+    def __init__(self, move: Move, before: State, rest: _Line | None) -> None:
         self.move = move
-        self.trace = trace
         self.before = before
         self.rest = rest
         self.length = 1 + (rest.length if rest is not None else 0)
@@ -76,6 +73,7 @@ def _forget(line: _Line) -> None:
             return
         rest = rest.rest
     while rest is not None and rest.before is not None:
+        rest.trace = trace(rest.before, rest.move)
         rest.before = None
         rest = rest.rest
 
@@ -91,6 +89,12 @@ def _same_line(a: _Line | None, b: _Line | None) -> bool:
     return True
 
 
+_Now = tuple[GameCode, State, int, int, "_Line | None"]
+"""A game's parts, in one slot so that a new game costs one write: its code, position,
+move counter, how many of the newest moves of its line undo can take back, and the
+line."""
+
+
 class Game:
     """One game from its deal: current position, move counter and undo history.
 
@@ -99,20 +103,16 @@ class Game:
     counter, line and undo history are.
     """
 
-    __slots__ = ("_code", "_line", "_moves", "_state", "_undoable")
+    __slots__ = ("_now",)
 
-    _code: GameCode
-    _state: State
-    _moves: int
-    _undoable: int  # how many of the newest moves of the line undo can take back
-    _line: _Line | None
+    _now: _Now
 
     def __init__(self, code: GameCode | str) -> None:
         """A fresh game of ``code``, as :meth:`new`."""
-        if hasattr(self, "_code"):
+        if hasattr(self, "_now"):
             raise TypeError("a Game is immutable: __init__ cannot run on it again")
         code = _to_code(code)
-        _fill(self, code, State.deal(code), 0, 0, None)
+        _SET_NOW(self, (code, State.deal(code), 0, 0, None))
 
     @classmethod
     def new(cls, code: GameCode | str) -> Game:
@@ -122,26 +122,25 @@ class Game:
     @property
     def code(self) -> GameCode:
         """The game code this game was dealt from."""
-        return self._code
+        return self._now[0]
 
     @property
     def state(self) -> State:
         """The current position."""
-        return self._state
+        return self._now[1]
 
     @property
     def moves(self) -> int:
         """The move counter: every move played, undone or not. Undo never lowers it."""
-        return self._moves
+        return self._now[2]
 
     @property
     def history(self) -> tuple[tuple[State, Move], ...]:
         """The undoable moves, oldest first: the position before each and the move
         (worked out by taking the moves back, when asked)."""
         steps = []
-        state = self._state
-        line = self._line
-        for _ in range(self._undoable):
+        _, state, _, undoable, line = self._now
+        for _ in range(undoable):
             assert line is not None
             state = line.position_before(state)
             steps.append((state, line.move))
@@ -152,9 +151,8 @@ class Game:
     def line(self) -> tuple[Move, ...]:
         """The moves from the deal to the current position, oldest first (moves taken back
         by undo are not in it). Replaying them from the deal gives :attr:`state`."""
-        if self._line is None:
-            return ()
-        return tuple(reversed(tuple(self._line.newest_first())))
+        line = self._now[4]
+        return () if line is None else tuple(reversed(tuple(line.newest_first())))
 
     @property
     def score(self) -> int:
@@ -169,12 +167,13 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
-        return self._undoable > 0
+        return self._now[3] > 0
 
     @property
     def last_move(self) -> Move | None:
         """The most recent move that can still be undone."""
-        return self._line.move if self._undoable and self._line is not None else None
+        _, _, _, undoable, line = self._now
+        return line.move if undoable and line is not None else None
 
     def play(self, move: Move | str) -> Game:
         """The game after ``move`` (a :class:`Move` or move text such as ``"8S>5"``).
@@ -184,23 +183,19 @@ class Game:
         """
         if not isinstance(move, Move):
             move = Move.parse(move)
-        state = self._state
-        after, trace = step(state, move)
-        line = _Line(move, trace, state, self._line)
+        code, state, moves, undoable, line = self._now
+        after = state.apply(move)
+        line = _Line(move, state, line)
         if not line.length % UNDO_LIMIT:
             _forget(line)
-        return _game(
-            self._code,
-            after,
-            self._moves + 1,
-            min(self._undoable + 1, UNDO_LIMIT),
-            line,
-        )
+        game: Game = _new(Game)
+        _SET_NOW(game, (code, after, moves + 1, min(undoable + 1, UNDO_LIMIT), line))
+        return game
 
     def undo(self) -> Game:
         """The game with the last move taken back; the move counter stays as it is."""
-        line = self._line
-        if not self._undoable or line is None:
+        code, state, moves, undoable, line = self._now
+        if not undoable or line is None:
             raise NothingToUndo(
                 "there is no move to undo"
                 + (
@@ -209,8 +204,12 @@ class Game:
                     else ""
                 )
             )
-        before = line.position_before(self._state)
-        return _game(self._code, before, self._moves, self._undoable - 1, line.rest)
+        before = line.before
+        if before is None:
+            before = step_back(state, line.move, line.trace)
+        game: Game = _new(Game)
+        _SET_NOW(game, (code, before, moves, undoable - 1, line.rest))
+        return game
 
     # -- records -----------------------------------------------------------------------
 
@@ -246,16 +245,15 @@ class Game:
 
     def _record(self, *, with_claims: bool) -> _notation.RecordData:
         line = self.line
-        plain = self._moves == len(line) and self._undoable == min(
-            len(line), UNDO_LIMIT
-        )
+        undoable = self._now[3]
+        plain = self.moves == len(line) and undoable == min(len(line), UNDO_LIMIT)
         return _notation.RecordData(
-            self._code,
+            self.code,
             line,
-            None if plain and not with_claims else self._moves,
-            None if plain and not with_claims else self._undoable,
+            None if plain and not with_claims else self.moves,
+            None if plain and not with_claims else undoable,
             self.score if with_claims else None,
-            self._state.to_text() if with_claims else None,
+            self.state.to_text() if with_claims else None,
         )
 
     @classmethod
@@ -285,7 +283,7 @@ class Game:
             )
         if data.position is not None and data.position != game.state.to_text():
             raise InvalidRecord("the record's position is not where its moves lead")
-        return _game(data.code, game._state, counter, undoable, game._line)
+        return _game(data.code, game.state, counter, undoable, game._now[4])
 
     # -- what a frontend does ----------------------------------------------------------
 
@@ -293,7 +291,7 @@ class Game:
     def info(self) -> InfoBar:
         """The info bar's data: score, move counter, game code. (The time is the
         frontend's to keep: the library never reads the clock.)"""
-        return InfoBar(self.score, self._moves, self._code)
+        return InfoBar(self.score, self.moves, self.code)
 
     def attempt(self, move: Move | str) -> Outcome:
         """Play ``move`` if the rules allow it; never raises for an illegal move. A drag
@@ -309,28 +307,28 @@ class Game:
         """A tap on ``card``: to its foundation if it can go, else the refusal saying
         why not (the game unchanged)."""
         card = _to_card(card)
-        move = self._state.tap(card)
+        move = self.state.tap(card)
         if move is None:
-            return Outcome(self, None, self._state.check(Move.to_foundation(card)))
+            return Outcome(self, None, self.state.check(Move.to_foundation(card)))
         return Outcome(self.play(move), move, None)
 
     def double_tap(self, card: Card | str) -> Outcome:
         """A double tap on ``card`` (see :meth:`State.double_tap`); when it finds no
         place, the refusal is the card's own (face down, not in play) or ``NO_PLACE``."""
         card = _to_card(card)
-        return self._placed(card, self._state.double_tap(card))
+        return self._placed(card, self.state.double_tap(card))
 
     def auto_place(self, card: Card | str) -> Outcome:
         """The drop of a group dragged from ``card`` with auto placement on (see
         :meth:`State.auto_place`); refusals as for :meth:`double_tap`."""
         card = _to_card(card)
-        return self._placed(card, self._state.auto_place(card))
+        return self._placed(card, self.state.auto_place(card))
 
     def _placed(self, card: Card, move: Move | None) -> Outcome:
         if move is not None:
             return Outcome(self.play(move), move, None)
         carrier = Move.to_foundation(card)
-        refusal = self._state.check(carrier)
+        refusal = self.state.check(carrier)
         if refusal is None or refusal.code not in _PICK_UP_REFUSALS:
             refusal = Refusal(RefusalCode.NO_PLACE, carrier)
         return Outcome(self, None, refusal)
@@ -342,13 +340,13 @@ class Game:
         raise AttributeError(f"a Game is immutable; {name} cannot be set or deleted")
 
     def _key(self) -> tuple[object, ...]:
-        return (self._code, self._state, self._moves, self._undoable)
+        return self._now[:4]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
         return self is other or (
-            self._key() == other._key() and _same_line(self._line, other._line)
+            self._key() == other._key() and _same_line(self._now[4], other._now[4])
         )
 
     def __hash__(self) -> int:
@@ -401,32 +399,14 @@ def _game(
     undoable: int,
     line: _Line | None,
 ) -> Game:
-    """A game from parts already known to be right (the fast path of play and undo)."""
+    """A game from parts already known to be right."""
     game: Game = _new(Game)
-    _fill(game, code, state, moves, undoable, line)
+    _SET_NOW(game, (code, state, moves, undoable, line))
     return game
 
 
-def _fill(
-    game: Game,
-    code: GameCode,
-    state: State,
-    moves: int,
-    undoable: int,
-    line: _Line | None,
-) -> None:
-    """Write a new game's slots (the one writer: games refuse attribute writes)."""
-    _CODE(game, code)
-    _STATE(game, state)
-    _MOVES(game, moves)
-    _UNDOABLE(game, undoable)
-    _LINE(game, line)
-
-
-_CODE, _STATE, _MOVES, _UNDOABLE, _LINE = (
-    vars(Game)[name].__set__
-    for name in ("_code", "_state", "_moves", "_undoable", "_line")
-)
+_SET_NOW = vars(Game)["_now"].__set__
+"""The one writer of a game's slot: games refuse attribute writes."""
 
 
 def _unpickle(
@@ -441,6 +421,6 @@ def _unpickle(
     if not all(isinstance(move, Move) for move in line):
         raise InvalidRecord("a pickled game's line holds something that is no move")
     game = Game._replay(_notation.RecordData(code, line, moves, undoable))
-    if game._state != state:
+    if game.state != state:
         raise InvalidRecord("a pickled game's position is not where its moves lead")
     return game

@@ -5,7 +5,7 @@ a ``bytes`` of them, bottom to top. Each rule is written here once: which card m
 which (:func:`placing_rule`, from which every table below is built), the foundation order
 (:func:`next_home`), the group limit (:data:`GROUP_LIMIT`), flips and scoring (in
 :func:`follow`). :func:`legal_moves` lists the moves those rules allow and :func:`follow`
-makes a move or names the first rule it breaks; :class:`~yukon.State` is the public face
+makes a move or raises :class:`Broken` naming the first rule it breaks; :class:`~yukon.State` is the public face
 over a :class:`Position`, and the solver works on positions directly.
 
 The C core states the same rules once more (``src/yukon/_core.c``);
@@ -16,7 +16,6 @@ move on random games, and names the rule when they differ.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
 
 from ._cards import RANK, RED
 from ._moves import FOUNDATION, MOVES, Move
@@ -166,13 +165,16 @@ class Position:
         return (self.relaxed, self.cols, self.hidden, self.found, self.score)
 
 
-class Broken(NamedTuple):
-    """The first rule a move breaks, with the card it compares with (``other``, 52 for
-    none) and the number of cards the move would carry."""
+class Broken(Exception):
+    """Raised by :func:`follow`: the first rule a move breaks, with the card it compares
+    with (``other``, :data:`EMPTY` for none) and the number of cards the move would
+    carry. Internal: :class:`~yukon.State` turns it into an :class:`~yukon.IllegalMove`."""
 
-    code: RefusalCode
-    other: int = 52
-    size: int = 1
+    def __init__(self, code: RefusalCode, other: int = EMPTY, size: int = 1) -> None:
+        super().__init__(code, other, size)
+        self.code = code
+        self.other = other
+        self.size = size
 
 
 _new = object.__new__
@@ -211,9 +213,9 @@ def legal_moves(p: Position) -> list[Move]:
     return out
 
 
-def follow(p: Position, key: int) -> Position | Broken:
-    """The position after the move ``key`` (``card * 8 + destination``), or the first
-    rule it breaks, in this order: where the card lies (face down, under another card
+def follow(p: Position, key: int) -> Position:
+    """The position after the move ``key`` (``card * 8 + destination``); raises
+    :class:`Broken` naming the first rule it breaks, in this order: where the card lies (face down, under another card
     of its foundation), then the destination (the foundation's order, the same column,
     the placing rule), then the group's size.
 
@@ -225,7 +227,7 @@ def follow(p: Position, key: int) -> Position | Broken:
     if s >= ON_FOUNDATION:
         if s == ON_FOUNDATION:
             return _from_foundation(p, c, dest)
-        return Broken(RefusalCode.FACE_DOWN)
+        raise Broken(RefusalCode.FACE_DOWN)
     cols = p.cols
     col = cols[s]
     pos = col.index(c)
@@ -238,10 +240,10 @@ def follow(p: Position, key: int) -> Position | Broken:
     if dest == FOUNDATION:
         suit = c // 13
         if size != 1:
-            return Broken(RefusalCode.NOT_LAST_CARD, size=size)
+            raise Broken(RefusalCode.NOT_LAST_CARD, size=size)
         home = next_home(found, suit)
         if home != c:
-            return Broken(RefusalCode.FOUNDATION_ORDER, home)
+            raise Broken(RefusalCode.FOUNDATION_ORDER, home)
         new_found = list(found)
         new_found[suit] += 1
         found = tuple(new_found)
@@ -251,11 +253,11 @@ def follow(p: Position, key: int) -> Position | Broken:
         target = cols[dest]
         t = target[-1] if target else EMPTY
         if dest == s:
-            return Broken(RefusalCode.SAME_COLUMN, size=size)
+            raise Broken(RefusalCode.SAME_COLUMN, size=size)
         if not FITS[p.relaxed][c * 53 + t]:
-            return Broken(placing_rule(c, t, p.relaxed), t, size)  # type: ignore[arg-type]
+            raise Broken(placing_rule(c, t, p.relaxed), t, size)  # type: ignore[arg-type]
         if size > GROUP_LIMIT:
-            return Broken(RefusalCode.GROUP_TOO_LARGE, size=size)
+            raise Broken(RefusalCode.GROUP_TOO_LARGE, size=size)
         group = col[pos:]
         new_cols[dest] = target + group
         for x in group:
@@ -277,18 +279,18 @@ def follow(p: Position, key: int) -> Position | Broken:
     return after
 
 
-def _from_foundation(p: Position, c: int, dest: int) -> Position | Broken:
+def _from_foundation(p: Position, c: int, dest: int) -> Position:
     """The position after a foundation's top card goes back to column ``dest``."""
     suit = c // 13
     found = p.found
     if next_home(found, suit) != c + 1:
-        return Broken(RefusalCode.NOT_IN_PLAY, next_home(found, suit) - 1)
+        raise Broken(RefusalCode.NOT_IN_PLAY, next_home(found, suit) - 1)
     if dest == FOUNDATION:
-        return Broken(RefusalCode.ALREADY_ON_FOUNDATION)
+        raise Broken(RefusalCode.ALREADY_ON_FOUNDATION)
     target = p.cols[dest]
     t = target[-1] if target else EMPTY
     if not FITS[p.relaxed][c * 53 + t]:
-        return Broken(placing_rule(c, t, p.relaxed), t)  # type: ignore[arg-type]
+        raise Broken(placing_rule(c, t, p.relaxed), t)  # type: ignore[arg-type]
     new_found = list(found)
     new_found[suit] -= 1
     new_cols = list(p.cols)

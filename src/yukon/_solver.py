@@ -61,15 +61,8 @@ the next card of a foundation); three *diving* searches weigh the work to turn u
 column's next card (see :func:`_to_turn`), one of them misplaced and buried cards too
 and one not face-down cards, and break ties deepest first, so that they follow one line
 across a plateau of equal positions instead of widening it. Turning cards up, bringing
-cards home and tidying the columns pull against each other, and the deals that one
-balance wins at once another takes long over: on the classic deals 1-500 the two
-tidying searches won 8 deals in 30 s that the first four left unresolved (two of them
-in under 0.1 s), the first two diving searches won deals in a second or less that the
-six could not win in a minute (``YU1-C-AAAAACN``, ``AAAAAGL``), and the third, alone,
-wins ``YU1-C-AAAAAON`` in 576 000 positions, which the eight did not win in 30 s. The
-``(0, 0)`` search, ranking by cards still to go home alone, dives too: breaking its many
-ties in the order found it widened each plateau, and the nine took 11.1 million
-positions (50 s) to win ``YU1-C-AAAAAQE``; diving, they win it in 3.2 million (14-15 s).
+cards home and tidying the columns pull against each other, and a deal one balance wins
+at once another can take long over; ``docs/internals.md`` tells what each search wins.
 The other searches break ties in the order found.
 A position is built only when it is taken from a queue (the tidying and diving
 searches also build it once to rank it, and then leave it out if it was searched
@@ -91,7 +84,7 @@ where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the
 searches run compiled: :class:`_Search` in C, with the same rules, keys, move order,
 priorities, ties and prunings, and the same sharing of one table, so the solver
 searches the same positions in the same order and gives the same verdict, node count
-and line as without the core, 40 to 80 times faster. The test suite holds the two to
+and line as without the core, only faster. The test suite holds the two to
 that, search by search. The compiled searches let go of the GIL while they run, so
 solves in several threads use several cores.
 """
@@ -451,13 +444,6 @@ def _could_take_a_card(
 _ALL_HOME = (13, 13, 13, 13)
 
 
-def _play(position: Position, move: Move) -> Position:
-    """The position after a move the search knows to be legal."""
-    after = follow(position, move.key)
-    assert isinstance(after, Position)
-    return after
-
-
 def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
     return item[0], item[1]
 
@@ -500,7 +486,7 @@ class _Search:
             if steps <= 0:
                 return None
             _, _, parent, move, target, parent_node = heapq.heappop(heap)
-            position = parent if move is None else _play(parent, move)
+            position = parent if move is None else follow(parent, move.key)
             if position.found == _ALL_HOME:
                 parents.append((parent_node, move))
                 self.won_at = len(parents) - 1
@@ -548,7 +534,7 @@ class _Search:
                 source = where[c]
                 child_target = dest if prune and source == ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
-                    child = _play(position, child_move)
+                    child = follow(position, child_move.key)
                     if _key(child, child_target) in seen:
                         continue  # searched already: it would be skipped when popped
                     priority = _shape(child, self.weights, fits, memo)

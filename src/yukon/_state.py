@@ -91,19 +91,20 @@ def packed(state: State) -> Position:
     return state._p
 
 
-def step(state: State, move: Move) -> tuple[State, int]:
-    """The position after ``move`` and what :func:`step_back` needs to undo it: where
-    the card came from, and whether a card turned up. Raises :class:`IllegalMove`."""
-    before = state._p
-    key = move.key
-    came_from = before.where[key >> 3] & 7
-    after = state.apply(move)
-    flipped = after._p.hidden != before.hidden
-    return after, came_from * 2 + flipped
+def trace(before: State, move: Move) -> int:
+    """What :func:`step_back` needs to take back ``move``, legal in ``before``: where
+    its card came from, and whether the move turns a card up."""
+    p = before._p
+    c = move.key >> 3
+    came_from = p.where[c]
+    if came_from == ON_FOUNDATION:
+        return ON_FOUNDATION * 2
+    pos = p.cols[came_from].index(c)
+    return came_from * 2 + (0 < pos == p.hidden[came_from])
 
 
 def step_back(state: State, move: Move, trace: int) -> State:
-    """The position before ``move``, which :func:`step` made ``state`` from."""
+    """The position before ``move``, given the one after it and its :func:`trace`."""
     return wrap(take_back(state._p, move.key, trace >> 1, bool(trace & 1)))
 
 
@@ -326,8 +327,11 @@ class State:
         """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
         if not isinstance(move, Move):
             move = _to_move(move)
-        result = follow(self._p, move.key)
-        return _refusal(result, move) if isinstance(result, Broken) else None
+        try:
+            follow(self._p, move.key)
+        except Broken as broken:
+            return _refusal(broken, move)
+        return None
 
     def apply(self, move: Move | str) -> State:
         """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it.
@@ -340,9 +344,10 @@ class State:
         """
         if not isinstance(move, Move):
             move = _to_move(move)
-        result = follow(self._p, move.key)
-        if isinstance(result, Broken):
-            raise IllegalMove(_refusal(result, move))
+        try:
+            result = follow(self._p, move.key)
+        except Broken as broken:
+            raise IllegalMove(_refusal(broken, move)) from None
         state: State = _new(State)  # wrap, inlined: the hot path of play
         _SET_P(state, result)
         return state
