@@ -58,3 +58,15 @@ def test_the_javascript_port_deals_what_the_library_deals(
             {"cards": [str(c) for c in column.cards], "hidden": column.hidden}
             for column in state.columns
         ] == ported["columns"]
+
+
+def test_the_rules_page_points_to_this_spec_and_its_example_deals_as_stated() -> None:
+    """The YU1 deal is specified once, on the game-codes page; the rules page links to
+    it and gives one example, which must be what the library deals."""
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "(game-codes.md)" in rules and "SplitMix64" not in rules
+    line = next(x for x in rules.splitlines() if "YU1-C-AAAAAAB  deals:" in x)
+    columns = yukon.deal("YU1-C-AAAAAAB").columns
+    for number, text in enumerate(line.split("deals:")[1].split("|")[:3]):
+        cards = text.split(":")[1].replace("[", "").replace("]", "").split()
+        assert cards == [str(card) for card in columns[number].cards]
