@@ -141,3 +141,17 @@ def test_an_old_game_undoes_after_later_games_let_their_positions_go() -> None:
     for back in range(1, 101):
         kept = kept.undo()
         assert kept.state == positions[120 - back]
+
+
+def test_auto_place_drops_a_dragged_group_or_says_why_not() -> None:
+    game = Game.new("YU1-C-AAAAAAB")
+    placed = game.auto_place("6C")
+    assert placed.move is not None and placed.move == game.state.auto_place("6C")
+    assert placed.game.state == game.state.apply(placed.move)
+    hidden = game.auto_place("9S")  # face down in column 2
+    assert not hidden.played and hidden.game is game
+    assert hidden.refusal is not None
+    assert hidden.refusal.code is yukon.RefusalCode.FACE_DOWN
+    nowhere = game.auto_place("7H")  # column 1's only card: no column takes it
+    assert nowhere.refusal is not None
+    assert nowhere.refusal.code is yukon.RefusalCode.NO_PLACE

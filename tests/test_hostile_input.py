@@ -360,6 +360,7 @@ def _back_and_forth() -> tuple[Game, Move, Move]:
         game = game.play(rnd.choice(state.legal_moves()))
 
 
+@pytest.mark.no_cover  # slow under coverage, and the shorter games cover the same code
 def test_a_game_of_a_million_moves_round_trips() -> None:
     game, there, back = _back_and_forth()
     for _ in range(500_000):
@@ -385,3 +386,82 @@ def test_a_game_longer_than_a_record_holds_is_refused_when_written(
         longer.to_record()
     with pytest.raises(yukon.InvalidRecord, match="at most 10 moves"):
         Game.from_record(" ".join(["YU1-C-AAAAAAB", *(str(m) for m in longer.line)]))
+
+
+def _columns_of(state: yukon.State) -> list[list[str]]:
+    return [[str(card) for card in column.cards] for column in state.columns]
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        (lambda cols, hidden: (cols[:6], hidden), "7 columns, not 6"),
+        (lambda cols, hidden: (cols, hidden[:6]), "7 counts, one a column, not 6"),
+        (
+            lambda cols, hidden: ([["XX"], *cols[1:]], hidden),
+            "column 1: ",
+        ),
+        (
+            lambda cols, hidden: (cols, [0, "1", 2, 3, 4, 5, 6]),
+            "column 2's count is no number",
+        ),
+        (
+            lambda cols, hidden: (cols, [1, 1, 2, 3, 4, 5, 6]),
+            "the last card of a column is always face up",
+        ),
+        (
+            lambda cols, hidden: ([cols[0] + cols[1][:1], *cols[1:]], hidden),
+            "appears twice",
+        ),
+        (
+            lambda cols, hidden: ([[], *cols[1:]], hidden),
+            "missing cards: ",
+        ),
+    ],
+)
+def test_from_layout_names_what_is_wrong(
+    change: Callable[[list[list[str]], list[int]], tuple[Any, Any]], complaint: str
+) -> None:
+    columns, hidden = change(
+        _columns_of(_DEAL), [column.hidden for column in _DEAL.columns]
+    )
+    with pytest.raises(yukon.InvalidPosition, match=complaint):
+        yukon.State.from_layout(columns, hidden=hidden)
+    assert (
+        yukon.State.from_layout(
+            _columns_of(_DEAL), hidden=[column.hidden for column in _DEAL.columns]
+        )
+        == _DEAL
+    )  # the unchanged layout is the deal
+
+
+def test_positions_come_only_from_deals_and_moves() -> None:
+    with pytest.raises(TypeError, match=r"yukon\.deal"):
+        yukon.State()
+    assert _DEAL != "YU1-C-AAAAAAB" and Game.new("YU1-C-AAAAAAB") != _DEAL
+    assert repr(_DEAL) == "<State classic score=0 foundations=[0, 0, 0, 0]>"
+    assert repr(Game.new("YU1-R-AAAAAAB").play("6C>1")) == (
+        "<Game YU1-R-AAAAAAB moves=1 score=0>"
+    )
+
+
+@pytest.mark.parametrize("card", [None, 8, Move.parse("8S>5")])
+def test_aids_refuse_what_is_no_card(card: object) -> None:
+    for aid in (_DEAL.tap, _DEAL.double_tap, _DEAL.auto_place, _DEAL.targets):
+        with pytest.raises(yukon.InvalidCard, match="expected a Card or card text"):
+            aid(card)  # type: ignore[arg-type]
+
+
+def test_a_tampered_pickled_position_is_refused_by_its_parts() -> None:
+    load, parts = typing.cast(
+        tuple[Callable[..., yukon.State], tuple[Any, ...]], _DEAL.__reduce__()
+    )
+    assert load(*parts) == _DEAL
+    relaxed, cols, hidden, found, score = parts
+    for tampered, complaint in [
+        ((relaxed, [list(c) for c in cols], hidden, found, score), "not card bytes"),
+        (("C", cols, hidden, found, score), "no rule set"),
+        ((relaxed, (bytes([60]), *cols[1:]), hidden, found, score), "no card"),
+    ]:
+        with pytest.raises(yukon.InvalidPosition, match=complaint):
+            load(*tampered)
