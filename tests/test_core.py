@@ -20,6 +20,7 @@ from yukon import GameCode, Rules, State, Verdict, _solver
 from yukon._solver import _PORTFOLIO, _Compiled, _Search
 from yukon._state import packed
 
+from .builders import position
 from .test_solver import (
     _LOST_BY_SEARCH,
     _small_endings,
@@ -303,3 +304,15 @@ def test_a_search_whose_memory_ran_out_raises_and_never_answers() -> None:
             assert (found, seeker.nodes) == (0, reference.nodes)
             break
     assert failures > 5  # the queue, nodes and table all asked for memory
+
+
+def test_the_twins_dead_end_is_compiled_too() -> None:
+    """The twins check runs once, at the start of a search, in C as in Python: deal 61
+    is lost as dealt (10♥ and 10♦ over J♠ in column 7), and so is a hand-built pair."""
+    dealt = same_solutions(yukon.deal("YU1-C-AAAAACJ"), 3_000)
+    assert dealt.verdict is Verdict.LOST and dealt.nodes == 1
+    twins = position(
+        {1: "[KC JH JD QD] QH", 2: "KS", 3: "KH KD"}, foundations=(12, 10, 10, 12)
+    )
+    built = same_solutions(twins, 3_000)
+    assert built.verdict is Verdict.LOST and built.nodes == 1
