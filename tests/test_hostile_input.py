@@ -465,3 +465,19 @@ def test_a_tampered_pickled_position_is_refused_by_its_parts() -> None:
     ]:
         with pytest.raises(yukon.InvalidPosition, match=complaint):
             load(*tampered)
+
+
+def test_positions_and_games_pickled_by_an_earlier_version_still_load() -> None:
+    """0.1.0 pickled a position's rule set and a game's undo history itself."""
+    game = Game.new("YU1-R-AAAAAAB").play("6C>1")
+    state = game.state
+    load_state, parts = typing.cast(
+        tuple[Callable[..., yukon.State], tuple[Any, ...]], state.__reduce__()
+    )
+    assert load_state(yukon.Rules.RELAXED, *parts[1:]) == state
+    assert yukon._state._make(yukon.Rules.RELAXED, *parts[1:]) == state
+    load_game, fields = typing.cast(
+        tuple[Callable[..., Game], tuple[Any, ...]], game.__reduce__()
+    )
+    code, position, moves, _, line = fields
+    assert load_game(code, position, moves, game.history, line) == game

@@ -416,6 +416,8 @@ def _unpickle(
     rules, and the position it claims compared with the replay's."""
     if not isinstance(code, GameCode) or not isinstance(line, tuple):
         raise InvalidRecord("a pickled game needs its game code and its line")
+    if isinstance(undoable, tuple):  # pickled before 0.2: the undo history itself
+        undoable = len(undoable)
     if type(undoable) is not int or type(moves) is not int:
         raise InvalidRecord("a pickled game needs its undo count and move counter")
     if not all(isinstance(move, Move) for move in line):

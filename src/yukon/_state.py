@@ -449,6 +449,8 @@ def _unpickle(
         raise InvalidPosition("a pickled position's columns are not card bytes")
     if any(c >= 52 for col in cols for c in col):
         raise InvalidPosition("a pickled position holds a card that is no card")
+    if isinstance(relaxed, Rules):  # pickled before 0.2: the rule set itself
+        relaxed = relaxed is _RELAXED
     if type(relaxed) is not bool:
         raise InvalidPosition("a pickled position's rules are no rule set")
     return State.from_layout(
@@ -458,6 +460,10 @@ def _unpickle(
         rules=_RELAXED if relaxed else Rules.CLASSIC,
         score=score,  # type: ignore[arg-type]
     )
+
+
+_make = _unpickle
+"""What positions pickled by 0.1.0 are loaded through (they name ``_state._make``)."""
 
 
 def _to_move(move: object) -> Move:
