@@ -134,7 +134,9 @@ def card_index(cols: Columns, hidden: tuple[int, ...]) -> bytearray:
 
 class Position:
     """A packed position: what the rules read. Treated as immutable: :func:`follow`
-    copies what it changes (``where`` is a bytearray only to spare a copy per move)."""
+    copies what it changes (``where`` is a bytearray only to spare a copy per move).
+    Made by :func:`position` and :func:`follow`; ``Position()`` alone is only the
+    cheapest way to allocate one, for them."""
 
     __slots__ = ("cols", "found", "hidden", "relaxed", "score", "where")
 
@@ -145,24 +147,27 @@ class Position:
     score: int
     where: bytearray
 
-    def __init__(
-        self,
-        relaxed: bool,
-        cols: Columns,
-        hidden: tuple[int, ...],
-        found: tuple[int, ...],
-        score: int,
-    ) -> None:
-        self.relaxed = relaxed
-        self.cols = cols
-        self.hidden = hidden
-        self.found = found
-        self.score = score
-        self.where = card_index(cols, hidden)
-
     def key(self) -> tuple[object, ...]:
         """Everything that tells two positions apart."""
         return (self.relaxed, self.cols, self.hidden, self.found, self.score)
+
+
+def position(
+    relaxed: bool,
+    cols: Columns,
+    hidden: tuple[int, ...],
+    found: tuple[int, ...],
+    score: int,
+) -> Position:
+    """A packed position from its parts, its card-location index built."""
+    p = Position()
+    p.relaxed = relaxed
+    p.cols = cols
+    p.hidden = hidden
+    p.found = found
+    p.score = score
+    p.where = card_index(cols, hidden)
+    return p
 
 
 class Broken(Exception):
@@ -177,7 +182,6 @@ class Broken(Exception):
         self.size = size
 
 
-_new = object.__new__
 _TO = tuple(tuple(MOVES[c * 8 + dest] for c in range(52)) for dest in range(8))
 """``_TO[dest][c]``: the move of card ``c`` to ``dest`` (7: the foundations)."""
 
@@ -269,7 +273,7 @@ def follow(p: Position, key: int) -> Position:
         hidden = tuple(new_hidden)
         score += FLIP_POINTS
         where[col[pos - 1]] = s
-    after = _new(Position)
+    after = Position()
     after.relaxed = p.relaxed
     after.cols = tuple(new_cols)
     after.hidden = hidden
@@ -295,7 +299,7 @@ def _from_foundation(p: Position, c: int, dest: int) -> Position:
     new_found[suit] -= 1
     new_cols = list(p.cols)
     new_cols[dest] = target + bytes((c,))
-    after = _new(Position)
+    after = Position()
     after.relaxed = p.relaxed
     after.cols = tuple(new_cols)
     after.hidden = p.hidden
@@ -340,7 +344,7 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
         cols[came_from] += group
         for x in group:
             where[x] = came_from
-    before = _new(Position)
+    before = Position()
     before.relaxed = after.relaxed
     before.cols = tuple(cols)
     before.hidden = hidden

@@ -121,6 +121,7 @@ from ._rules import (
     Position,
     follow,
     legal_moves,
+    position,
 )
 from ._state import State, packed, wrap
 from ._values import built_once
@@ -911,7 +912,7 @@ def _to_turn(position: Position, fits: bytes, memo: _Memo) -> int:
         x = col[down]
         suit, rank = divmod(x, 13)
         best = 13
-        if rank == 12:
+        if IS_KING[x]:
             best = min(best, *(len(other) for other in cols if other is not col))
         else:
             if not _column_facts(col, down, fits, memo)[1]:
@@ -1003,4 +1004,4 @@ def _with_face_down(state: State, guess: list[int], slots: list[int]) -> State:
     for col, down, size in zip(p.cols, p.hidden, slots, strict=True):
         columns.append(bytes(guess[at : at + size]) + col[down:])
         at += size
-    return wrap(Position(p.relaxed, tuple(columns), p.hidden, p.found, p.score))
+    return wrap(position(p.relaxed, tuple(columns), p.hidden, p.found, p.score))

@@ -31,6 +31,7 @@ from ._rules import (
     Position,
     follow,
     legal_moves,
+    position,
     take_back,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
@@ -135,7 +136,7 @@ class State:
             cols.append(bytes(deck[start : start + size]))
             start += size
         return wrap(
-            Position(
+            position(
                 code.rules is _RELAXED, tuple(cols), HIDDEN_AT_DEAL, (0, 0, 0, 0), 0
             )
         )
@@ -222,7 +223,7 @@ class State:
                 f"a score of {score} does not fit the scoring: it is made of 10s and 5s "
                 f"and is at least 10 for each of the {placed} cards on the foundations"
             )
-        return wrap(Position(rules is _RELAXED, tuple(cols), face_down, found, score))
+        return wrap(position(rules is _RELAXED, tuple(cols), face_down, found, score))
 
     @classmethod
     def from_text(cls, text: str) -> State:
