@@ -12,6 +12,7 @@ import typing as _typing
 
 from ._aids import Settings
 from ._cards import Card, Suit
+from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import (
     InvalidCard,
@@ -55,6 +56,7 @@ __all__ = [
     "UNDO_LIMIT",
     "Card",
     "Catalog",
+    "Change",
     "Column",
     "Game",
     "GameCode",
@@ -67,9 +69,11 @@ __all__ = [
     "InvalidPosition",
     "InvalidRecord",
     "InvalidSurvey",
+    "Location",
     "Move",
     "NothingToUndo",
     "Outcome",
+    "Pile",
     "Refusal",
     "RefusalCode",
     "Rules",
@@ -77,6 +81,7 @@ __all__ = [
     "Solution",
     "State",
     "Suit",
+    "Turn",
     "Verdict",
     "YukonError",
     "deal",

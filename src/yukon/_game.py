@@ -14,6 +14,7 @@ import attrs
 
 from . import _notation
 from ._cards import Card
+from ._changes import Change
 from ._codes import GameCode
 from ._errors import InvalidRecord, NothingToUndo
 from ._moves import Move
@@ -165,6 +166,15 @@ class Game:
         return self.state.is_won
 
     @property
+    def last_change(self) -> Change | None:
+        """What the newest move of :attr:`line` did: the change that made the current
+        position (``None`` for a game with no move). After an undo, the move before."""
+        _, state, _, _, line = self._now
+        if line is None:
+            return None
+        return line.position_before(state).change(line.move)
+
+    @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` has a move to take back."""
         return self._now[3] > 0
@@ -299,7 +309,7 @@ class Game:
         if not isinstance(move, Move):
             move = Move.parse(move)
         try:
-            return Outcome(self.play(move), move, None)
+            return self._played(move)
         except IllegalMove as refused:
             return Outcome(self, None, refused.refusal)
 
@@ -310,7 +320,7 @@ class Game:
         move = self.state.tap(card)
         if move is None:
             return Outcome(self, None, self.state.check(Move.to_foundation(card)))
-        return Outcome(self.play(move), move, None)
+        return self._played(move)
 
     def double_tap(self, card: Card | str) -> Outcome:
         """A double tap on ``card`` (see :meth:`State.double_tap`); when it finds no
@@ -324,9 +334,13 @@ class Game:
         card = _to_card(card)
         return self._placed(card, self.state.auto_place(card))
 
+    def _played(self, move: Move) -> Outcome:
+        change = self.state.change(move)
+        return Outcome(self.play(move), move, None, change)
+
     def _placed(self, card: Card, move: Move | None) -> Outcome:
         if move is not None:
-            return Outcome(self.play(move), move, None)
+            return self._played(move)
         carrier = Move.to_foundation(card)
         refusal = self.state.check(carrier)
         if refusal is None or refusal.code not in _PICK_UP_REFUSALS:
@@ -385,6 +399,8 @@ class Outcome:
     game: Game
     move: Move | None
     refusal: Refusal | None
+    change: Change | None = None
+    """What the move did (see :class:`~yukon.Change`), when one was played."""
 
     @property
     def played(self) -> bool:

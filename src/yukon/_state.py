@@ -18,8 +18,9 @@ from typing import Any
 import attrs
 
 from . import _aids, _notation
-from ._arguments import excerpt
+from ._arguments import excerpt, instance
 from ._cards import CARDS, NAME, Card, Suit, as_suit
+from ._changes import Change, Location, describe, locate, view
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import InvalidCard, InvalidMove, InvalidPosition
 from ._moves import Move
@@ -352,6 +353,50 @@ class State:
         state: State = _new(State)  # wrap, inlined: the hot path of play
         _SET_P(state, result)
         return state
+
+    def change(self, move: Move | str) -> Change:
+        """What ``move`` would do here, without doing it: the cards that travel, from
+        where to where, the card it turns up and the score it adds. Raises
+        :class:`IllegalMove` as :meth:`apply` does."""
+        if not isinstance(move, Move):
+            move = _to_move(move)
+        try:
+            follow(self._p, move.key)
+        except Broken as broken:
+            raise IllegalMove(_refusal(broken, move)) from None
+        return describe(self._p, move)
+
+    def locate(self, card: Card | str) -> Location:
+        """Where ``card`` lies: its pile, its place there and whether it is face up."""
+        return locate(self._p, _to_card(card).index)
+
+    def movable_cards(self) -> tuple[Card, ...]:
+        """The cards some legal move takes (each once, in deck order)."""
+        return tuple(CARDS[c] for c in sorted({m.key >> 3 for m in self.legal_moves()}))
+
+    @property
+    def cards_home(self) -> int:
+        """How many cards lie on the foundations."""
+        return sum(self._p.found)
+
+    @property
+    def face_down_count(self) -> int:
+        """How many cards are face down."""
+        return sum(self._p.hidden)
+
+    @property
+    def all_face_up(self) -> bool:
+        """Whether every card is face up: from here the player sees all the solver does."""
+        return not any(self._p.hidden)
+
+    def to_dict(self, *, hide_face_down: bool = True) -> dict[str, Any]:
+        """The position as plain JSON-ready data for a client in any language: rules,
+        score, whether it is won, foundations, and each column's face-up cards by name.
+        Face-down cards are given only as a count unless ``hide_face_down=False``, so a
+        client shown this view cannot peek. The shape is published as a JSON Schema,
+        ``docs/schemas/state.schema.json``."""
+        instance("hide_face_down", hide_face_down, bool, "True or False")
+        return view(self._p, hide_face_down=hide_face_down)
 
     # -- the app's aids (policies in yukon._aids) -----------------------------------
 

@@ -23,6 +23,7 @@ from yukon import (
     UNDO_LIMIT,
     Card,
     Catalog,
+    Change,
     Column,
     Game,
     GameCode,
@@ -35,9 +36,11 @@ from yukon import (
     InvalidPosition,
     InvalidRecord,
     InvalidSurvey,
+    Location,
     Move,
     NothingToUndo,
     Outcome,
+    Pile,
     Refusal,
     RefusalCode,
     Rules,
@@ -45,6 +48,7 @@ from yukon import (
     Solution,
     State,
     Suit,
+    Turn,
     Verdict,
     YukonError,
     deal,
@@ -113,6 +117,20 @@ def main() -> list[object]:
         pysol = None
     seen += [random_code, column, suit, info, settings, again, text, verdict]
     seen += [suggestion, other, numbers, errors, pysol, fast, yukon.__version__]
+    change: Change = state.change(state.legal_moves()[0])
+    turn: Turn | None = change.inverse().turn
+    where: Location = state.locate(change.cards[0])
+    pile: Pile = where.pile
+    view: dict[str, object] = state.to_dict()
+    seen += [
+        change,
+        turn,
+        where,
+        pile,
+        view,
+        Pile.column(0),
+        Pile.foundation(Suit.CLUBS),
+    ]
     return seen
 
 
