@@ -1,14 +1,17 @@
-"""Instructions per call of ``legal_moves`` and ``apply``, counted by valgrind's callgrind.
+"""Instructions per call of ``legal_moves``, ``apply`` and a ``Game.play`` with its
+``Game.undo``, counted by valgrind's callgrind.
 
 Wall-clock rates on a shared virtual machine swing by half or more between runs; an
-instruction count does not. ``python -m benchmarks.instructions [--positions N]`` runs the
-same seeded workload three times under callgrind (nothing, legal moves, apply) and prints
-the difference per call. Needs ``valgrind`` on the PATH; takes about a minute.
+instruction count does not. ``python -m benchmarks.instructions [--positions N]`` runs
+each seeded workload under callgrind once with one round and once with more, and prints
+the difference per call, so the setup cancels out. Needs ``valgrind`` on the PATH; takes
+two or three minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -16,24 +19,33 @@ import subprocess
 import sys
 import tempfile
 
-from benchmarks.run import SEED, sample_positions
+from benchmarks.run import SEED, _deep_game, sample_positions
 
 ROUNDS = 4
 
 
-def _workload(what: str, count: int) -> None:
+def _workload(what: str, count: int, rounds: int) -> None:
+    if what == "game":
+        game, line = _deep_game(100)
+        for _ in range(rounds):
+            played = game
+            for move in line:
+                played = played.play(move)
+            for _ in line:
+                played = played.undo()
+        return
     positions = sample_positions(count)
     rnd = random.Random(SEED)
     pairs = [(s, rnd.choice(s.legal_moves())) for s in positions if s.legal_moves()]
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         for state, move in pairs:
             if what == "legal":
                 state.legal_moves()
-            elif what == "apply":
+            else:
                 state.apply(move)
 
 
-def _count(what: str, count: int) -> int:
+def _count(what: str, count: int, rounds: int) -> int:
     with tempfile.NamedTemporaryFile(suffix=".out") as out:
         done = subprocess.run(
             [
@@ -45,12 +57,16 @@ def _count(what: str, count: int) -> int:
                 "benchmarks.instructions",
                 "--run",
                 what,
+                "--rounds",
+                str(rounds),
                 "--positions",
                 str(count),
             ],
             capture_output=True,
             text=True,
             check=True,
+            # string hashing is salted per process, and dict and set costs with it
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
@@ -62,21 +78,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions")
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument(
-        "--run", choices=["none", "legal", "apply"], help=argparse.SUPPRESS
+        "--run", choices=["legal", "apply", "game"], help=argparse.SUPPRESS
     )
+    parser.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.run:
-        _workload(args.run, args.positions)
+        _workload(args.run, args.positions, args.rounds)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed", file=sys.stderr)
         return 1
     positions = sample_positions(args.positions)
-    calls = ROUNDS * sum(1 for s in positions if s.legal_moves())
-    base = _count("none", args.positions)
-    for what in ("legal", "apply"):
-        per_call = (_count(what, args.positions) - base) / calls
-        print(f"{what:<6} {per_call:,.0f} instructions a call")
+    calls = {"legal": sum(1 for s in positions if s.legal_moves()), "game": 100}
+    for what, label in (("legal", "legal"), ("apply", "apply"), ("game", "play+undo")):
+        more = _count(what, args.positions, 1 + ROUNDS)
+        per_call = (more - _count(what, args.positions, 1)) / (
+            ROUNDS * calls.get(what, calls["legal"])
+        )
+        print(f"{label:<9} {per_call:,.0f} instructions a call")
     return 0
 
 
