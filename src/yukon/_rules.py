@@ -237,10 +237,10 @@ def follow(p: Position, key: int) -> Position:
     pos = col.index(c)
     size = len(col) - pos
     hidden = p.hidden
-    where = bytearray(p.where)
+    where = p.where[:]
     found = p.found
     score = p.score
-    new_cols = list(cols)
+    new_cols = [*cols]
     if dest == FOUNDATION:
         suit = c // 13
         if size != 1:
@@ -248,7 +248,7 @@ def follow(p: Position, key: int) -> Position:
         home = next_home(found, suit)
         if home != c:
             raise Broken(RefusalCode.FOUNDATION_ORDER, home)
-        new_found = list(found)
+        new_found = [*found]
         new_found[suit] += 1
         found = tuple(new_found)
         score += FOUNDATION_POINTS
@@ -268,7 +268,7 @@ def follow(p: Position, key: int) -> Position:
             where[x] = dest
     new_cols[s] = col[:pos]
     if pos and pos == hidden[s]:  # the flip
-        new_hidden = list(hidden)
+        new_hidden = [*hidden]
         new_hidden[s] = pos - 1
         hidden = tuple(new_hidden)
         score += FLIP_POINTS
@@ -295,9 +295,9 @@ def _from_foundation(p: Position, c: int, dest: int) -> Position:
     t = target[-1] if target else EMPTY
     if not FITS[p.relaxed][c * 53 + t]:
         raise Broken(placing_rule(c, t, p.relaxed), t)  # type: ignore[arg-type]
-    new_found = list(found)
+    new_found = [*found]
     new_found[suit] -= 1
-    new_cols = list(p.cols)
+    new_cols = [*p.cols]
     new_cols[dest] = target + bytes((c,))
     after = Position()
     after.relaxed = p.relaxed
@@ -305,7 +305,7 @@ def _from_foundation(p: Position, c: int, dest: int) -> Position:
     after.hidden = p.hidden
     after.found = tuple(new_found)
     after.score = p.score
-    after.where = where = bytearray(p.where)
+    after.where = where = p.where[:]
     where[c] = dest
     return after
 
@@ -317,11 +317,11 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     c = key >> 3
     dest = key & 7
     suit = c // 13
-    cols = list(after.cols)
-    found = list(after.found)
+    cols = [*after.cols]
+    found = [*after.found]
     hidden = after.hidden
     score = after.score
-    where = bytearray(after.where)
+    where = after.where[:]
     if dest == FOUNDATION:
         group = bytes((c,))
         found[suit] -= 1
@@ -336,7 +336,7 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
         where[c] = ON_FOUNDATION
     else:
         if flipped:
-            new_hidden = list(hidden)
+            new_hidden = [*hidden]
             new_hidden[came_from] += 1
             hidden = tuple(new_hidden)
             score -= FLIP_POINTS
