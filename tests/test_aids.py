@@ -3,6 +3,8 @@ auto placement, settings, and a scripted frontend session."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 
@@ -41,6 +43,16 @@ EXAMPLES: dict[RefusalCode, tuple[State, str]] = {
 }
 
 
+def _game_with_a_card_home() -> Game:
+    """A game of the first deal, played at random (seeded) until a card is home."""
+    rnd = random.Random(0)
+    game = Game.new("YU1-C-AAAAAAB")
+    while not any(game.state.foundations):
+        home = [m for m in game.state.legal_moves() if m.column is None]
+        game = game.play(home[0] if home else rnd.choice(game.state.legal_moves()))
+    return game
+
+
 @pytest.mark.parametrize("code", list(RefusalCode), ids=lambda c: c.value)
 def test_every_refusal_has_an_example_and_a_message_in_both_languages(
     code: RefusalCode,
@@ -49,6 +61,14 @@ def test_every_refusal_has_an_example_and_a_message_in_both_languages(
         outcome = Game.new("YU1-C-AAAAAAB").double_tap("QS")  # Q♠ has no red King
         refusal = outcome.refusal
         assert not outcome.played
+    elif code is RefusalCode.RETURN_BY_DRAG:
+        game = _game_with_a_card_home()
+        suit = next(s for s, n in enumerate(game.state.foundations) if n)
+        top = game.state.foundation_top(suit)
+        assert top is not None
+        outcome = game.double_tap(top)
+        refusal = outcome.refusal
+        assert not outcome.played and outcome.game is game
     else:
         state, move = EXAMPLES[code]
         refusal = state.check(m(move))
@@ -271,3 +291,14 @@ def test_a_frontend_session() -> None:
 def test_relaxed_double_tap_uses_any_colour() -> None:
     state = position({1: "9S", 2: "[4C 5C] 8C", 3: "7C"}, rules=Rules.RELAXED)
     assert state.double_tap("7C") == m("7C>2")
+
+
+def test_settings_change_one_field_at_a_time() -> None:
+    settings = yukon.Settings()
+    changed = settings.replace(auto_placement=True)
+    assert changed.auto_placement and not settings.auto_placement
+    assert changed.replace(auto_placement=False) == settings
+    with pytest.raises(TypeError, match="no setting 'sound'"):
+        settings.replace(sound=True)
+    with pytest.raises(TypeError, match="double_click"):
+        settings.replace(double_click="no")  # type: ignore[arg-type]

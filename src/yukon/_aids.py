@@ -100,3 +100,11 @@ class Settings:
     """Show the rule (:attr:`Refusal.message`) when a move is refused."""
     auto_placement: bool = _switch(False)
     """Pick the destination column (:meth:`State.auto_place`) when a group is released."""
+
+    def replace(self, **changes: bool) -> Settings:
+        """These settings with some changed: ``settings.replace(double_click=False)``.
+        An unknown name raises :class:`TypeError`, as a value that is no bool does."""
+        unknown = sorted(set(changes) - set(attrs.fields_dict(Settings)))
+        if unknown:
+            raise TypeError(f"Settings has no setting {unknown[0]!r}")
+        return attrs.evolve(self, **changes)

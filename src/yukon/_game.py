@@ -324,9 +324,10 @@ class Game:
 
     def double_tap(self, card: Card | str) -> Outcome:
         """A double tap on ``card`` (see :meth:`State.double_tap`); when it finds no
-        place, the refusal is the card's own (face down, not in play) or ``NO_PLACE``."""
+        place, the refusal is the card's own (face down, not in play), ``RETURN_BY_DRAG``
+        for a foundation's top card (it comes back only by a drag), or ``NO_PLACE``."""
         card = _to_card(card)
-        return self._placed(card, self.state.double_tap(card))
+        return self._placed(card, self.state.double_tap(card), tapped=True)
 
     def auto_place(self, card: Card | str) -> Outcome:
         """The drop of a group dragged from ``card`` with auto placement on (see
@@ -338,12 +339,16 @@ class Game:
         change = self.state.change(move)
         return Outcome(self.play(move), move, None, change)
 
-    def _placed(self, card: Card, move: Move | None) -> Outcome:
+    def _placed(
+        self, card: Card, move: Move | None, *, tapped: bool = False
+    ) -> Outcome:
         if move is not None:
             return self._played(move)
         carrier = Move.to_foundation(card)
         refusal = self.state.check(carrier)
-        if refusal is None or refusal.code not in _PICK_UP_REFUSALS:
+        if tapped and refusal and refusal.code is RefusalCode.ALREADY_ON_FOUNDATION:
+            refusal = Refusal(RefusalCode.RETURN_BY_DRAG, carrier)
+        elif refusal is None or refusal.code not in _PICK_UP_REFUSALS:
             refusal = Refusal(RefusalCode.NO_PLACE, carrier)
         return Outcome(self, None, refusal)
 

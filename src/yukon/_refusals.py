@@ -171,6 +171,10 @@ ENGLISH = Catalog(
             "{size}."
         ),
         RefusalCode.NO_PLACE: "There is no place for {card} on the board.",
+        RefusalCode.RETURN_BY_DRAG: (
+            "A card comes back from its foundation only by dragging it to a column; "
+            "{card} is on its foundation."
+        ),
     },
     red="red",
     black="black",
@@ -205,6 +209,9 @@ HEBREW = Catalog(
             "{size} קלפים."
         ),
         RefusalCode.NO_PLACE: "אין מקום בלוח עבור {card}.",
+        RefusalCode.RETURN_BY_DRAG: (
+            "קלף חוזר מערימת היסוד רק בגרירה לעמודה; {card} נמצא בערימת היסוד."
+        ),
     },
     red="אדומים",
     black="שחורים",

@@ -47,6 +47,9 @@ class RefusalCode(enum.Enum):
     """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
     NO_PLACE = "no-place"
     """Aids only: a double tap or auto placement found no place for the card."""
+    RETURN_BY_DRAG = "return-by-drag"
+    """Aids only: a double tap on a foundation's top card; it comes back only by a
+    drag to a column."""
 
 
 GROUP_LIMIT = 20
