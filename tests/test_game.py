@@ -4,11 +4,11 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, Move
+from yukon import Game, GameCode, Move, _solver
 
 from .strategies import codes, games
 
@@ -155,3 +155,93 @@ def test_auto_place_drops_a_dragged_group_or_says_why_not() -> None:
     nowhere = game.auto_place("7H")  # column 1's only card: no column takes it
     assert nowhere.refusal is not None
     assert nowhere.refusal.code is yukon.RefusalCode.NO_PLACE
+
+
+def _all_face_up(code: str) -> Game:
+    """A game of ``code`` played along the solver's winning line until every card is
+    face up (relaxed deals are won quickly)."""
+    game = Game.new(code)
+    solution = yukon.solve(game.state, max_nodes=50_000)
+    assert solution.verdict is yukon.Verdict.WON
+    for move in solution.moves:
+        if game.state.all_face_up:
+            break
+        game = game.play(move)
+    assert game.state.all_face_up and not game.is_won
+    return game
+
+
+def test_auto_finish_plays_a_face_up_game_to_its_win() -> None:
+    game = _all_face_up("YU1-R-AAAAAAB")
+    finished = game.auto_finish()
+    assert finished.is_won and finished.moves > game.moves
+    assert finished.line[: len(game.line)] == game.line  # played on from the game
+    assert not game.is_won  # the game asked is unchanged
+    with pytest.raises(yukon.CannotFinish, match="21 cards are still face down"):
+        Game.new("YU1-R-AAAAAAB").auto_finish()
+    with pytest.raises(yukon.CannotFinish, match="within 0 s"):
+        game.auto_finish(max_seconds=0)
+
+
+def test_auto_finish_refuses_a_game_with_no_win_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A face-up loss: the solver's LOST becomes a CannotFinish, nothing played."""
+    from yukon import _game
+
+    game = _all_face_up("YU1-R-AAAAAAC")
+    monkeypatch.setattr(
+        _game, "solve", lambda state, **budget: yukon.Solution(yukon.Verdict.LOST)
+    )
+    with pytest.raises(yukon.CannotFinish, match="cannot be won"):
+        game.auto_finish()
+
+
+@settings(max_examples=15, deadline=None)
+@given(games(max_steps=12))
+def test_the_games_hint_never_goes_back_to_a_position_of_its_history(
+    game: Game,
+) -> None:
+    advice = game.hint(samples=2, max_nodes=300)
+    moves = game.state.legal_moves()
+    if advice is None:
+        assert not moves
+        return
+    seen = {before for before, _ in game.history} | {game.state}
+    fresh = [m for m in moves if game.state.apply(m) not in seen]
+    event("a move leads back" if len(fresh) < len(moves) else "every move is new")
+    assert advice.move in (fresh or moves)
+    assert 0.0 <= advice.share <= 1.0 and advice.samples == 2
+
+
+def test_a_card_moved_on_is_not_hinted_back() -> None:
+    """Relaxed deal 1 after these moves: T♥ went from column 1 to 5, and T♥>1 would
+    bring back a position of the history; the game's hint never proposes it."""
+    game = Game.new("YU1-R-AAAAAAB")
+    for move in ["TH>2", "6C>1", "QC>1", "8H>1", "5H>6", "TH>5"]:
+        game = game.play(move)
+    back = Move.parse("TH>1")
+    assert game.state.apply(back) in {before for before, _ in game.history}
+    advice = game.hint(samples=3, max_nodes=500)
+    assert advice is not None and advice.move != back
+
+
+@pytest.mark.parametrize("code", ["YU1-C-AAAAAAB", "YU1-R-AAAAAAB", "YU1-R-AAAAAAE"])
+def test_the_hint_gives_up_its_choice_when_it_leads_back(code: str) -> None:
+    """What the game's hint does, shown where it bites: the plain hint's own choice,
+    its position marked as seen, is never proposed again while another move is
+    legal."""
+    state = yukon.deal(code)
+    plain = yukon.hint(state, samples=3, max_nodes=500)
+    assert plain is not None and len(state.legal_moves()) > 1
+    advice = _solver.advise(state, samples=3, max_nodes=500, avoid={state.apply(plain)})
+    assert advice is not None and advice.move != plain
+    assert advice.move in state.legal_moves()
+
+
+def test_a_new_games_hint_is_the_plain_hint_with_its_share() -> None:
+    game = Game.new("YU1-R-AAAAAAD")
+    advice = game.hint(samples=4, max_nodes=3_000)
+    assert advice is not None
+    assert advice.move == yukon.hint(game.state, samples=4, max_nodes=3_000)
+    assert advice.share > 0  # relaxed guesses are won: the voting path

@@ -15,6 +15,7 @@ from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import (
+    CannotFinish,
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
@@ -38,7 +39,7 @@ from ._refusals import (
 )
 from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._solver import COMPILED_SOLVER, Solution, Verdict, hint, solve
+from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
 
 __version__ = "0.1.0"
@@ -54,12 +55,14 @@ __all__ = [
     "GROUP_LIMIT",
     "HEBREW",
     "UNDO_LIMIT",
+    "CannotFinish",
     "Card",
     "Catalog",
     "Change",
     "Column",
     "Game",
     "GameCode",
+    "Hint",
     "IllegalMove",
     "InfoBar",
     "InvalidCard",

@@ -13,6 +13,7 @@ keeps working in code that does not know this library::
     ├── InvalidCatalog (ValueError)      a message catalog lacking a refusal or with a bad field
     ├── InvalidRecord (ValueError)       a saved game that does not load: bad form or an illegal move
     ├── InvalidSurvey (ValueError)       a survey file that cannot be resumed: it is no survey file
+    ├── CannotFinish (ValueError)        auto-finish asked for with cards face down, or no win left
     └── NothingToUndo (IndexError)       undo asked for with no move left to undo
 
 A failed call never changes a position or a game: states and games are immutable.
@@ -51,6 +52,11 @@ class InvalidRecord(YukonError, ValueError):
 class InvalidSurvey(YukonError, ValueError):
     """A file given to a survey to resume that is no survey file (its lines are too
     long to be survey rows)."""
+
+
+class CannotFinish(YukonError, ValueError):
+    """Auto-finish asked of a game that has cards face down, that cannot be won, or
+    whose finish was not found within the budget."""
 
 
 class NothingToUndo(YukonError, IndexError):

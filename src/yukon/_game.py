@@ -8,6 +8,7 @@ never goes down: it counts every move the player made.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 
 import attrs
@@ -16,10 +17,11 @@ from . import _notation
 from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
-from ._errors import InvalidRecord, NothingToUndo
+from ._errors import CannotFinish, InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import RefusalCode
+from ._solver import Hint, Verdict, advise, solve
 from ._state import State, _to_card, step_back, trace
 from ._values import built_once
 
@@ -219,6 +221,46 @@ class Game:
             before = step_back(state, line.move, line.trace)
         game: Game = _new(Game)
         _SET_NOW(game, (code, before, moves, undoable - 1, line.rest))
+        return game
+
+    # -- help from the solver ----------------------------------------------------------
+
+    def hint(
+        self,
+        *,
+        rng: random.Random | None = None,
+        samples: int = 8,
+        max_nodes: int = 2_000,
+    ) -> Hint | None:
+        """The no-peeking hint (see :func:`yukon.hint`) for this game, with how sure it
+        is: it never proposes a move back to a position the undo history holds (no
+        more bouncing a card between two columns) while another move is legal.
+        ``None`` when no move is legal."""
+        seen = {before for before, _ in self.history}
+        seen.add(self.state)
+        return advise(
+            self.state, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen
+        )
+
+    def auto_finish(self, *, max_seconds: float = 10.0) -> Game:
+        """The game played to its win, once every card is face up (the solver then sees
+        nothing the player does not). Raises :class:`~yukon.CannotFinish` while cards
+        are face down, when no win is left, or when none is found in ``max_seconds``;
+        the game it was asked of is unchanged."""
+        state = self.state
+        if not state.all_face_up:
+            raise CannotFinish(
+                f"{state.face_down_count} cards are still face down; auto-finish "
+                "plays on only once every card is face up"
+            )
+        solution = solve(state, max_seconds=max_seconds)
+        if solution.verdict is Verdict.LOST:
+            raise CannotFinish("this position cannot be won: no line of moves wins it")
+        if solution.verdict is Verdict.UNKNOWN:
+            raise CannotFinish(f"no win was found within {max_seconds:g} s")
+        game = self
+        for move in solution.moves:
+            game = game.play(move)
         return game
 
     # -- records -----------------------------------------------------------------------

@@ -95,6 +95,7 @@ import enum
 import heapq
 import random
 import time
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import attrs
@@ -958,13 +959,45 @@ def hint(
     never used. ``max_memory`` bounds each guess's search as in :func:`solve`. The
     compiled core makes hints faster, never different.
     """
+    advice = advise(
+        state, rng=rng, samples=samples, max_nodes=max_nodes, max_memory=max_memory
+    )
+    return None if advice is None else advice.move
+
+
+@attrs.frozen
+@built_once
+class Hint:
+    """A suggested move, and how sure the hint is of it."""
+
+    move: Move
+    share: float
+    """The share of the sampled deals (guesses of the face-down cards) won with this
+    move first: 0.0 when no guess was won and the move is the solver's own preference
+    (foundation moves and moves that turn a card up first)."""
+    samples: int
+    """How many guesses were solved."""
+
+
+def advise(
+    state: State,
+    *,
+    rng: random.Random | None = None,
+    samples: int = 8,
+    max_nodes: int = 2_000,
+    max_memory: int | None = MAX_MEMORY,
+    avoid: Collection[State] = (),
+) -> Hint | None:
+    """:func:`hint`, with how sure it is, never choosing a move that leads to a
+    position in ``avoid`` while another move is legal."""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     if rng is not None:
         instance("rng", rng, random.Random, "a random.Random (or None)")
     whole_number("samples", samples, 0, 1_000_000)
     instance("max_nodes", max_nodes, int, "a whole number")
     check_budgets(max_nodes, None, max_memory)
-    moves = state.legal_moves()
+    legal = state.legal_moves()
+    moves = [m for m in legal if state.apply(m) not in avoid] or list(legal)
     if not moves:
         return None
     rng = rng if rng is not None else random.Random(0)
@@ -981,14 +1014,16 @@ def hint(
         )
         if solution.verdict is Verdict.WON and solution.moves:
             first = solution.moves[0]
-            votes[first] = votes.get(first, 0) + 1
+            if first in moves:
+                votes[first] = votes.get(first, 0) + 1
     if votes:
-        return max(moves, key=lambda move: votes.get(move, 0))
+        best = max(moves, key=lambda move: votes.get(move, 0))
+        return Hint(best, votes[best] / samples, samples)
     forced = safe_move(packed(state))
-    if forced is not None:
-        return forced
-    preferred = _ordered(packed(state), -1)
-    return preferred[0] if preferred else moves[0]
+    if forced is not None and forced in moves:
+        return Hint(forced, 0.0, samples)
+    preferred = [m for m in _ordered(packed(state), -1) if m in moves]
+    return Hint(preferred[0] if preferred else moves[0], 0.0, samples)
 
 
 def _face_down(state: State) -> list[bytes]:

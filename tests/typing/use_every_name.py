@@ -21,12 +21,14 @@ from yukon import (
     GROUP_LIMIT,
     HEBREW,
     UNDO_LIMIT,
+    CannotFinish,
     Card,
     Catalog,
     Change,
     Column,
     Game,
     GameCode,
+    Hint,
     IllegalMove,
     InfoBar,
     InvalidCard,
@@ -131,6 +133,11 @@ def main() -> list[object]:
         Pile.column(0),
         Pile.foundation(Suit.CLUBS),
     ]
+    advice: Hint | None = Game.new(code).hint(samples=1, max_nodes=100)
+    try:
+        Game.new(code).auto_finish()
+    except CannotFinish as error:
+        seen += [advice, str(error)]
     return seen
 
 
