@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchmarks.run import SEED, _deep_game, sample_positions
+from benchmarks.run import SEED, _deep_game, play_and_undo, sample_positions
 
 ROUNDS = 4
 
@@ -28,11 +28,7 @@ def _workload(what: str, count: int, rounds: int) -> None:
     if what == "game":
         game, line = _deep_game(100)
         for _ in range(rounds):
-            played = game
-            for move in line:
-                played = played.play(move)
-            for _ in line:
-                played = played.undo()
+            play_and_undo(game, line)
         return
     positions = sample_positions(count)
     rnd = random.Random(SEED)

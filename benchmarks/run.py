@@ -142,19 +142,22 @@ def _deep_game(depth: int, seed: int = SEED) -> tuple[Game, list[Move]]:
             return game, line
 
 
+def play_and_undo(game: Game, line: list[Move]) -> int:
+    """Play ``line`` from ``game``, then undo every move of it: one round of the game
+    row. Returns the play+undo cycles made."""
+    played = game
+    for move in line:
+        played = played.play(move)
+    for _ in line:
+        played = played.undo()
+    return len(line)
+
+
 def bench_game(repeats: int, rounds: int = 20) -> dict[str, object]:
     game, line = _deep_game(100)
 
     def work() -> int:
-        cycles = 0
-        for _ in range(rounds):
-            g = game
-            for move in line:
-                g = g.play(move)
-            for _ in line:
-                g = g.undo()
-            cycles += len(line)
-        return cycles
+        return sum(play_and_undo(game, line) for _ in range(rounds))
 
     return _row("game", work, repeats, "play+undo/s", 150_000)
 

@@ -190,24 +190,9 @@ def test_a_running_search_refuses_other_calls() -> None:
 
 
 def _seeker(code: str, budget: _core.Budget | None = None) -> _core.Seeker:
-    state = yukon.deal(code)
-    weights = (3, 0, 0, 0, 0, 0)
-    if budget is None:
-        return _core.Seeker(
-            packed(state).cols,
-            packed(state).hidden,
-            packed(state).found,
-            False,
-            weights,
-        )
-    return _core.Seeker(
-        packed(state).cols,
-        packed(state).hidden,
-        packed(state).found,
-        False,
-        weights,
-        budget,
-    )
+    p = packed(yukon.deal(code))
+    parts = (p.cols, p.hidden, p.found, False, (3, 0, 0, 0, 0, 0))
+    return _core.Seeker(*parts) if budget is None else _core.Seeker(*parts, budget)
 
 
 def test_a_failed_set_up_leaves_the_search_as_it_was() -> None:

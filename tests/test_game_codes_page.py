@@ -7,24 +7,19 @@ import json
 import pathlib
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 import yukon
+
+from .pages import script_output
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "game-codes.md"
 
 
 def _vectors_script() -> str:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "game_code_vectors.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
+    return script_output("game_code_vectors.py")
 
 
 def test_the_page_holds_the_librarys_test_vectors() -> None:

@@ -9,9 +9,9 @@ import json
 import pathlib
 import re
 import statistics
-import subprocess
-import sys
 from typing import Any
+
+from .pages import script_output
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "research.md"
@@ -31,16 +31,11 @@ def _records(path: pathlib.Path) -> list[dict[str, Any]]:
 
 
 def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "survey_tables.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    tables = script_output("survey_tables.py")
     page = PAGE.read_text(encoding="utf-8")
     assert page.count(START) == 1 and page.count(END) == 1
     held = page[page.index(START) + len(START) : page.index(END)].strip()
-    assert held == done.stdout.strip()
+    assert held == tables.strip()
     assert "| classic | `YU1` 1-500 | 30 s |" in held  # the script made a table
 
 
