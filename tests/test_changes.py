@@ -223,3 +223,81 @@ def test_moves_of_a_change_are_moves() -> None:
     for move in state.legal_moves():
         assert isinstance(state.change(move), Change)
         assert Move.parse(state.change(move).to_dict()["move"]) == move
+
+
+GAME_SCHEMA = json.loads((SCHEMAS / "game.schema.json").read_text())
+
+
+@given(games(), st.integers(0, 10**9))
+def test_games_round_trip_as_data_with_their_notes(game: Game, elapsed: int) -> None:
+    noted = game.with_meta(elapsed_ms=elapsed, player="Ada", sound=False)
+    assert noted.meta == {"elapsed_ms": elapsed, "player": "Ada", "sound": False}
+    assert game.meta == {} and noted.state == game.state and noted != game
+    data = noted.to_dict()
+    jsonschema.validate(data, GAME_SCHEMA)
+    for back in (
+        Game.from_dict(data),
+        Game.from_json(noted.to_json()),
+        Game.from_record(noted.to_record()),
+    ):
+        assert back == noted and back.meta == noted.meta
+    assert (
+        noted.play(noted.state.legal_moves()[0]).meta == noted.meta
+        if (noted.state.legal_moves())
+        else True
+    )
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [{"": 1}, {"with space": 1}, {"x": [1]}, {"x": float("nan")}, {"x": "y" * 5000}],
+)
+def test_notes_are_small_json_values(notes: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="note"):
+        Game.new("YU1-C-AAAAAAB").with_meta(**notes)
+
+
+@given(positions(), st.randoms(use_true_random=False))
+def test_a_game_from_a_position_plays_and_replays(
+    state: State, rnd: random.Random
+) -> None:
+    game = Game.from_state(state)
+    assert game.code is None and game.start == state == game.state
+    assert game.moves == 0 and not game.can_undo and game.info.code is None
+    for _ in range(5):
+        moves = game.state.legal_moves()
+        if not moves:
+            break
+        game = game.play(rnd.choice(moves))
+    data = game.to_dict()
+    jsonschema.validate(data, GAME_SCHEMA)
+    assert data["code"] is None and data["start"] == state.to_text()
+    assert Game.from_dict(data) == game
+    assert Game.from_record(game.to_record()) == game
+    assert Game.from_json(game.to_json()) == game
+    assert game.to_record().startswith("yukon/1 {" + state.to_text() + "}")
+
+
+def test_records_of_positions_and_notes_are_checked() -> None:
+    state = yukon.deal("YU1-C-AAAAAAB").apply("6D>7")
+    record = Game.from_state(state).play("5H>5").to_record()
+    assert Game.from_record(record).line == (Move.parse("5H>5"),)
+    for broken, complaint in [
+        (record.replace("}", ""), "no closing"),
+        (record.replace("{C ", "{X "), "starting position"),
+        ("yukon/1 YU1-C-AAAAAAB meta=!!!", "meta= holds no notes"),
+        ("yukon/1 YU1-C-AAAAAAB meta=e30 6C>1", "moves come first"),
+    ]:
+        with pytest.raises(yukon.InvalidRecord, match=complaint):
+            Game.from_record(broken)
+    with pytest.raises(TypeError, match="state"):
+        Game.from_state("YU1-C-AAAAAAB")  # type: ignore[arg-type]
+    old = {
+        "format": "yukon.game",
+        "version": 1,
+        "code": "YU1-C-AAAAAAB",
+        "moves": ["6C>1"],
+        "counter": 1,
+        "undoable": 1,
+    }
+    assert Game.from_dict(old).meta == {}  # records from before notes load as before

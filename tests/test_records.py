@@ -226,7 +226,7 @@ def test_mutated_records_load_cleanly_or_not_at_all(
         except LOAD_ERRORS:
             continue
         reference.assert_invariants(loaded.state)
-        replayed = Game.new(loaded.code)
+        replayed = Game.from_state(loaded.start)
         for move in loaded.line:
             replayed = replayed.play(move)
         assert replayed.state == loaded.state

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+import types
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
 
 import attrs
 
 from . import _notation
+from ._arguments import instance
 from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
-from ._errors import CannotFinish, InvalidRecord, NothingToUndo
+from ._errors import CannotFinish, InvalidPosition, InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import RefusalCode
@@ -92,8 +95,17 @@ def _same_line(a: _Line | None, b: _Line | None) -> bool:
     return True
 
 
-_Now = tuple[GameCode, State, int, int, "_Line | None"]
-"""A game's parts, in one slot so that a new game costs one write: its code, position,
+class _Origin(NamedTuple):
+    """Where a game comes from, shared by all the games of its line: the game code it
+    was dealt from, or the position it started from, and the frontend's notes."""
+
+    code: GameCode | None
+    start: State | None
+    meta: _notation.Meta
+
+
+_Now = tuple[_Origin, State, int, int, "_Line | None"]
+"""A game's parts, in one slot so that a new game costs one write: its origin, position,
 move counter, how many of the newest moves of its line undo can take back, and the
 line."""
 
@@ -115,17 +127,57 @@ class Game:
         if hasattr(self, "_now"):
             raise TypeError("a Game is immutable: __init__ cannot run on it again")
         code = _to_code(code)
-        _SET_NOW(self, (code, State.deal(code), 0, 0, None))
+        _SET_NOW(self, (_Origin(code, None, ()), State.deal(code), 0, 0, None))
 
     @classmethod
     def new(cls, code: GameCode | str) -> Game:
         """A fresh game of ``code``: the deal, no moves, score 0."""
         return cls(code)
 
+    @classmethod
+    def from_state(cls, state: State) -> Game:
+        """A game that starts from ``state`` (a puzzle, an endgame to practise, a loaded
+        position): no moves, no undo. It has no game code; its records carry the
+        starting position instead, so they replay as any record does."""
+        instance("state", state, State, "a State, such as yukon.deal(code) gives")
+        game: Game = _new(Game)
+        _SET_NOW(game, (_Origin(None, state, ()), state, 0, 0, None))
+        return game
+
     @property
-    def code(self) -> GameCode:
-        """The game code this game was dealt from."""
-        return self._now[0]
+    def code(self) -> GameCode | None:
+        """The game code this game was dealt from; ``None`` for a game started from a
+        position (:meth:`from_state`)."""
+        return self._now[0].code
+
+    @property
+    def start(self) -> State:
+        """The position the game started from: the deal, or the one given to
+        :meth:`from_state`."""
+        code, start, _ = self._now[0]
+        if start is not None:
+            return start
+        assert code is not None
+        return State.deal(code)
+
+    @property
+    def meta(self) -> Mapping[str, _notation.Scalar]:
+        """A frontend's notes kept with the game, such as the clock: ``elapsed_ms``
+        (the milliseconds played, by convention). They travel with the game through
+        :meth:`to_record`, :meth:`to_json` and :meth:`to_dict`; the library never reads
+        them."""
+        return types.MappingProxyType(dict(self._now[0].meta))
+
+    def with_meta(self, **notes: _notation.Scalar) -> Game:
+        """The game with these notes added or replaced: names of letters, digits and
+        ``_``; values that are text, numbers, booleans or ``None``; at most 4 KiB as
+        JSON. ``game.with_meta(elapsed_ms=61_000)``. Raises :class:`ValueError` naming
+        what is wrong."""
+        origin, *rest = self._now
+        meta = _notation.check_meta({**dict(origin.meta), **notes}, ValueError)
+        game: Game = _new(Game)
+        _SET_NOW(game, (origin._replace(meta=meta), *rest))
+        return game
 
     @property
     def state(self) -> State:
@@ -277,7 +329,18 @@ class Game:
     def to_json(self) -> str:
         """The game as JSON: code, moves, counters, and the score and position they lead
         to (checked when loading). See :meth:`from_json`."""
-        return json.dumps(_notation.record_json(self._record(with_claims=True)))
+        return json.dumps(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """What :meth:`to_json` writes, as plain data, for an app that embeds the game
+        in its own save file (schema: ``docs/schemas/game.schema.json``)."""
+        return _notation.record_json(self._record(with_claims=True))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The game :meth:`to_dict` gave, checked as :meth:`from_json` does."""
+        obj = dict(data) if isinstance(data, Mapping) else data
+        return cls._replay(_notation.parse_record_json(obj))
 
     @classmethod
     def from_record(cls, text: str) -> Game:
@@ -299,18 +362,27 @@ class Game:
         line = self.line
         undoable = self._now[3]
         plain = self.moves == len(line) and undoable == min(len(line), UNDO_LIMIT)
+        code, start, meta = self._now[0]
         return _notation.RecordData(
-            self.code,
+            code,
             line,
             None if plain and not with_claims else self.moves,
             None if plain and not with_claims else undoable,
             self.score if with_claims else None,
             self.state.to_text() if with_claims else None,
+            None if start is None else start.to_text(),
+            meta,
         )
 
     @classmethod
     def _replay(cls, data: _notation.RecordData) -> Game:
-        game = cls(data.code)
+        if data.code is not None:
+            game = cls(data.code)
+        else:
+            try:
+                game = cls.from_state(State.from_text(str(data.start)))
+            except InvalidPosition as failure:
+                raise InvalidRecord(f"the starting position: {failure}") from None
         for number, move in enumerate(data.moves, 1):
             try:
                 game = game.play(move)
@@ -335,7 +407,8 @@ class Game:
             )
         if data.position is not None and data.position != game.state.to_text():
             raise InvalidRecord("the record's position is not where its moves lead")
-        return _game(data.code, game.state, counter, undoable, game._now[4])
+        origin = game._now[0]._replace(meta=data.meta)
+        return _game(origin, game.state, counter, undoable, game._now[4])
 
     # -- what a frontend does ----------------------------------------------------------
 
@@ -414,10 +487,15 @@ class Game:
         return hash(self._key())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_unpickle, (*self._key(), self.line))
+        code, start, meta = self._now[0]
+        return (
+            _unpickle,
+            (code, self.state, self.moves, self._now[3], self.line, start, meta),
+        )
 
     def __repr__(self) -> str:
-        return f"<Game {self.code} moves={self.moves} score={self.score}>"
+        origin = self.code if self.code is not None else "from a position"
+        return f"<Game {origin} moves={self.moves} score={self.score}>"
 
 
 _new = object.__new__
@@ -431,7 +509,8 @@ class InfoBar:
 
     score: int
     moves: int
-    code: GameCode
+    code: GameCode | None
+    """``None`` for a game started from a position."""
 
 
 @attrs.frozen
@@ -456,7 +535,7 @@ class Outcome:
 
 
 def _game(
-    code: GameCode,
+    origin: _Origin,
     state: State,
     moves: int,
     undoable: int,
@@ -464,7 +543,7 @@ def _game(
 ) -> Game:
     """A game from parts already known to be right."""
     game: Game = _new(Game)
-    _SET_NOW(game, (code, state, moves, undoable, line))
+    _SET_NOW(game, (origin, state, moves, undoable, line))
     return game
 
 
@@ -473,19 +552,42 @@ _SET_NOW = vars(Game)["_now"].__set__
 
 
 def _unpickle(
-    code: object, state: object, moves: object, undoable: object, line: object
+    code: object,
+    state: object,
+    moves: object,
+    undoable: object,
+    line: object,
+    start: object = None,
+    meta: object = (),
 ) -> Game:
-    """A pickled game, checked as a record is: its line replayed from the deal under the
-    rules, and the position it claims compared with the replay's."""
-    if not isinstance(code, GameCode) or not isinstance(line, tuple):
+    """A pickled game, checked as a record is: its line replayed from the deal (or its
+    starting position) under the rules, and the position it claims compared with the
+    replay's."""
+    if not isinstance(line, tuple) or not (
+        isinstance(code, GameCode) if start is None else isinstance(start, State)
+    ):
         raise InvalidRecord("a pickled game needs its game code and its line")
+    if not isinstance(meta, tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in meta
+    ):
+        raise InvalidRecord("a pickled game's notes are no notes")
+    notes = _notation.check_meta(dict(meta), InvalidRecord)
     if isinstance(undoable, tuple):  # pickled before 0.2: the undo history itself
         undoable = len(undoable)
     if type(undoable) is not int or type(moves) is not int:
         raise InvalidRecord("a pickled game needs its undo count and move counter")
     if not all(isinstance(move, Move) for move in line):
         raise InvalidRecord("a pickled game's line holds something that is no move")
-    game = Game._replay(_notation.RecordData(code, line, moves, undoable))
+    game = Game._replay(
+        _notation.RecordData(
+            code if start is None else None,  # type: ignore[arg-type]
+            line,
+            moves,
+            undoable,
+            start=None if not isinstance(start, State) else start.to_text(),
+            meta=notes,
+        )
+    )
     if game.state != state:
         raise InvalidRecord("a pickled game's position is not where its moves lead")
     return game

@@ -16,9 +16,12 @@ at the start, ``-`` for an empty column.
 
     yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 AH>F moves=7 undo=2
 
-the format tag (may be left out when reading), the game code, the moves from the deal to
-the current position, then ``moves=`` (the move counter) and ``undo=`` (how many of the
-last moves can be undone) when they differ from the plain replay of the moves.
+the format tag (may be left out when reading), the game code (or, for a game started
+from a position, that position's text in braces: ``{C 0 -,-,-,- ...}``), the moves from
+the start to the current position, then ``moves=`` (the move counter) and ``undo=`` (how
+many of the last moves can be undone) when they differ from the plain replay of the
+moves, and ``meta=`` (the frontend's notes: compact JSON in URL-safe base64) when there
+are any.
 
 JSON forms carry ``"format"`` and ``"version"`` fields. Input is untrusted: anything that
 does not parse raises :class:`~yukon.InvalidPosition` or :class:`~yukon.InvalidRecord`.
@@ -26,7 +29,9 @@ does not parse raises :class:`~yukon.InvalidPosition` or :class:`~yukon.InvalidR
 
 from __future__ import annotations
 
+import base64
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -73,9 +78,10 @@ class Layout:
 
 @attrs.frozen
 class RecordData:
-    """A game record as plain data: the deal, the moves and the counters."""
+    """A game record as plain data: the deal (or the position the game started
+    from), the moves, the counters and the frontend's notes."""
 
-    code: GameCode
+    code: GameCode | None
     moves: tuple[Move, ...]
     counter: int | None = None
     """The move counter, when it is not simply the number of moves."""
@@ -85,6 +91,48 @@ class RecordData:
     """The score the record claims, checked against the replay."""
     position: str | None = None
     """The position text the record claims, checked against the replay."""
+    start: str | None = None
+    """The position text the game started from, for a game not dealt from a code."""
+    meta: Meta = ()
+    """A frontend's notes: names and small JSON values (see :data:`MAX_META`)."""
+
+
+Scalar = str | int | float | bool | None
+Meta = tuple[tuple[str, Scalar], ...]
+MAX_META = 4_096
+"""The longest a game's notes may be, as compact JSON."""
+
+
+def check_meta(items: object, error: type[Exception]) -> Meta:
+    """Notes as sorted pairs: names of 1-64 ASCII letters, digits and underscores, and
+    values that are text, whole or finite numbers, booleans or null; ``error`` names
+    what is wrong."""
+    if not isinstance(items, dict):
+        raise error(
+            f"notes are a mapping of names to values, not {type(items).__name__}"
+        )
+    pairs = []
+    for name, value in items.items():
+        if not (
+            isinstance(name, str)
+            and 0 < len(name) <= 64
+            and name.isascii()
+            and name.replace("_", "a").isalnum()
+        ):
+            raise error(f"a note's name is 1-64 letters, digits or _, not {name!r:.40}")
+        if value is not None and type(value) not in (str, int, float, bool):
+            raise error(f"note {name}: {type(value).__name__} is no JSON value")
+        if type(value) is float and not math.isfinite(value):
+            raise error(f"note {name}: {value} is no JSON number")
+        pairs.append((name, value))
+    meta = tuple(sorted(pairs))
+    if len(_meta_text(meta)) > MAX_META:
+        raise error(f"notes take at most {MAX_META} characters as JSON")
+    return meta
+
+
+def _meta_text(meta: Meta) -> str:
+    return json.dumps(dict(meta), separators=(",", ":"), ensure_ascii=True)
 
 
 # -- positions ---------------------------------------------------------------------------
@@ -294,10 +342,29 @@ def _check_length(moves: Sequence[object], error: type[Exception]) -> None:
 def format_record(data: RecordData) -> str:
     """The one-line text of a game record."""
     _check_length(data.moves, InvalidRecord)
-    words = [RECORD_TAG, str(data.code), *(str(m) for m in data.moves)]
+    origin = str(data.code) if data.code is not None else "{" + str(data.start) + "}"
+    words = [RECORD_TAG, origin, *(str(m) for m in data.moves)]
     if data.counter is not None or data.undoable is not None:
         words += [f"moves={data.counter}", f"undo={data.undoable}"]
+    if data.meta:
+        encoded = base64.urlsafe_b64encode(_meta_text(data.meta).encode("ascii"))
+        words.append("meta=" + encoded.decode("ascii").rstrip("="))
     return " ".join(words)
+
+
+def _meta_word(word: str) -> Meta:
+    value = word[len("meta=") :]
+    try:
+        raw = base64.b64decode(
+            value + "=" * (-len(value) % 4), altchars=b"-_", validate=True
+        )
+        text = raw.decode("ascii")
+        items = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidRecord(
+            "meta= holds no notes: it is base64 of a JSON object"
+        ) from None
+    return check_meta(items, InvalidRecord)
 
 
 def _count(word: str, name: str) -> int:
@@ -324,19 +391,31 @@ def parse_record(text: str) -> RecordData:
         words = words[1:]
     if not words:
         raise InvalidRecord("the record is empty: it starts with a game code")
-    try:
-        code = GameCode.parse(words[0])
-    except InvalidGameCode as failure:
-        raise InvalidRecord(f"the record's game code: {failure}") from None
+    code: GameCode | None = None
+    start: str | None = None
+    if words[0].startswith("{"):
+        rest = " ".join(words)
+        if "}" not in rest:
+            raise InvalidRecord("the starting position in { } has no closing }")
+        start, _, after = rest[1:].partition("}")
+        words = ["{}", *after.split()]
+    else:
+        try:
+            code = GameCode.parse(words[0])
+        except InvalidGameCode as failure:
+            raise InvalidRecord(f"the record's game code: {failure}") from None
     counter: int | None = None
     undoable: int | None = None
+    meta: Meta | None = None
     moves = []
     for number, word in enumerate(words[1:], 1):
-        if word.startswith("moves="):
+        if word.startswith("meta="):
+            meta = _meta_word(word)
+        elif word.startswith("moves="):
             counter = _count(word, "moves")
         elif word.startswith("undo="):
             undoable = _count(word, "undo")
-        elif counter is not None or undoable is not None:
+        elif counter is not None or undoable is not None or meta is not None:
             raise InvalidRecord(f"{word[:20]!r} after the counters: moves come first")
         else:
             try:
@@ -346,7 +425,9 @@ def parse_record(text: str) -> RecordData:
     if (counter is None) != (undoable is None):
         raise InvalidRecord("moves= and undo= come together")
     _check_length(moves, InvalidRecord)
-    return RecordData(code, tuple(moves), counter, undoable)
+    return RecordData(
+        code, tuple(moves), counter, undoable, start=start, meta=meta or ()
+    )
 
 
 def record_json(data: RecordData) -> dict[str, Any]:
@@ -355,23 +436,31 @@ def record_json(data: RecordData) -> dict[str, Any]:
     return {
         "format": GAME_FORMAT,
         "version": VERSION,
-        "code": str(data.code),
+        "code": None if data.code is None else str(data.code),
+        "start": data.start,
         "moves": [str(m) for m in data.moves],
         "counter": data.counter,
         "undoable": data.undoable,
         "score": data.score,
         "position": data.position,
+        "meta": dict(data.meta),
     }
 
 
 def parse_record_json(data: Any) -> RecordData:
     """Read a game record's JSON object (already parsed) into plain data."""
     obj = _check_format(data, GAME_FORMAT, InvalidRecord)
-    code_text = _field(obj, "code", str, InvalidRecord)
-    try:
-        code = GameCode.parse(code_text)
-    except InvalidGameCode as failure:
-        raise InvalidRecord(f"the record's game code: {failure}") from None
+    start = obj.get("start")
+    code: GameCode | None = None
+    if start is not None:
+        if not isinstance(start, str) or obj.get("code") is not None:
+            raise InvalidRecord("'start' is position text, in a record with no 'code'")
+    else:
+        code_text = _field(obj, "code", str, InvalidRecord)
+        try:
+            code = GameCode.parse(code_text)
+        except InvalidGameCode as failure:
+            raise InvalidRecord(f"the record's game code: {failure}") from None
     texts = _field(obj, "moves", list, InvalidRecord)
     _check_length(texts, InvalidRecord)
     moves = []
@@ -392,4 +481,7 @@ def parse_record_json(data: Any) -> RecordData:
     position = obj.get("position")
     if position is not None and not isinstance(position, str):
         raise InvalidRecord("the 'position' field must be position text")
-    return RecordData(code, tuple(moves), counter, undoable, score, position)
+    meta = check_meta(obj.get("meta", {}), InvalidRecord)
+    return RecordData(
+        code, tuple(moves), counter, undoable, score, position, start, meta
+    )
