@@ -112,6 +112,7 @@ def test_small_endings_are_solved_alike(state: State) -> None:
     same_solutions(state, 3_000)
 
 
+@pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere
 @settings(max_examples=25)
 @given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
 def test_deals_are_solved_alike(number: int, rules: Rules) -> None:

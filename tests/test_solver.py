@@ -265,6 +265,7 @@ def _random_ending(rnd: random.Random) -> State:
     )
 
 
+@pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere
 def test_dead_ends_are_lost() -> None:
     """A dead end is a proof of loss: never a position exhaustive enumeration wins.
     Checked on every dead end among 800 seeded small endgames (about one in 25 is
