@@ -4,6 +4,7 @@
   the score, the move counter and the legal moves.
 - ``yukon solve CODE`` prints the solver's verdict, time, positions and winning line.
 - ``yukon survey --rules C --start N --count K --out FILE`` solves a range of deals.
+- ``yukon play [CODE]`` plays in the terminal (needs ``yukon[play]``).
 
 Bad input prints the error and exits with status 2, as argparse does for bad options.
 """
@@ -77,6 +78,23 @@ def _parser() -> argparse.ArgumentParser:
         help="a Dask scheduler to run on (needs yukon[dask])",
     )
     poll.add_argument("--out", required=True, metavar="FILE")
+
+    game = commands.add_parser(
+        "play",
+        help="play in this terminal (needs yukon[play])",
+        description="Play Yukon in the terminal: CODE's deal, or a random deal.",
+    )
+    game.add_argument("code", nargs="?", help="a game code (default: a random deal)")
+    game.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+    game.add_argument(
+        "--hebrew", action="store_true", help="say why moves are refused in Hebrew"
+    )
+    game.add_argument(
+        "--save",
+        default="yukon-save.json",
+        metavar="FILE",
+        help="where S saves the game and L loads it (default: yukon-save.json)",
+    )
     return parser
 
 
@@ -142,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _solve(args)
     if args.command == "survey":
         return _survey(args)
+    if args.command == "play":
+        return _play(args)
     try:
         game = Game.new(args.code)
     except YukonError as error:
@@ -152,6 +172,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         except YukonError as error:
             return _fail(f"move {number} ({move}): {error}")
     print(render(game))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        code = None if args.code is None else GameCode.parse(args.code)
+    except YukonError as error:
+        return _fail(str(error))
+    try:
+        from .play import run
+    except ImportError:
+        return _fail("yukon play needs Textual: pip install 'yukon[play]'")
+    rules = Rules(args.rules.upper())
+    run(code, rules=rules, language="he" if args.hebrew else "en", save_path=args.save)
     return 0
 
 

@@ -1,0 +1,587 @@
+"""``yukon play``: a terminal Yukon game, and the library's reference frontend.
+
+Run it with ``yukon play [CODE]`` (install ``yukon[play]``, which brings Textual). It is
+written to be read, and it imports only the library's public names: every rule comes
+from the library, so this module only draws what a :class:`~yukon.Game` says and hands
+each click and key back to it.
+
+- A click on a card taps it (home to its foundation when it can go); when the tap finds
+  nothing to do, the card is picked up, with every card on it, and the places it may go
+  light up (placement help). A click on another column, or on a foundation, drops it.
+- A double click is the double tap. Shift+click picks a card up without tapping it.
+- Keys do everything the mouse does; press ``?`` in the game for the list.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+import attrs
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Click
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
+
+from yukon import (
+    CannotFinish,
+    Card,
+    Change,
+    Game,
+    GameCode,
+    InvalidMove,
+    Move,
+    Outcome,
+    Pile,
+    Refusal,
+    Rules,
+    Settings,
+    Suit,
+    YukonError,
+)
+
+__all__ = ["YukonApp", "describe"]
+
+_COLUMNS = 7
+
+
+def describe(change: Change) -> str:
+    """A change in words, for the status line and for screen readers:
+    ``6♣ K♠ to column 2; K♣ turned face up; +5``."""
+    cards = " ".join(card.symbol for card in change.cards)
+    verb = "back to" if change.is_undo else "to"
+    words = f"{cards} {verb} {change.destination}"
+    if change.turn is not None:
+        side = "up" if change.turn.face_up else "down"
+        words += f"; {change.turn.card.symbol} turned face {side}"
+    if change.score_delta:
+        words += f"; {change.score_delta:+d}"
+    return words
+
+
+@attrs.frozen
+class View:
+    """What the board draws: the game, the card held (picked up), the keyboard cursor
+    (a column and how many face-up cards above its last one), the places lit up by
+    placement help or a hint, and the cards that just moved."""
+
+    game: Game
+    held: Card | None = None
+    cursor: tuple[int, int] = (0, 0)
+    lit: frozenset[Pile] = frozenset()
+    moved: frozenset[Card] = frozenset()
+
+
+class PileView(Static):
+    """One pile, drawn as lines of text: a foundation (its top card) or a column (its
+    number, then its cards from the bottom, face-down ones as backs that are never
+    read). A click reports the card on the line clicked."""
+
+    class Clicked(Message):
+        """A click on a card, on a card back (``face_down``), or on a pile where no
+        card lies (``card`` is ``None`` for both)."""
+
+        def __init__(
+            self,
+            card: Card | None,
+            pile: Pile,
+            *,
+            face_down: bool,
+            chain: int,
+            shift: bool,
+        ) -> None:
+            super().__init__()
+            self.card, self.pile, self.face_down = card, pile, face_down
+            self.chain, self.shift = chain, shift
+
+    def __init__(self, pile: Pile, *, id: str) -> None:
+        super().__init__(id=id, classes=pile.kind)
+        self.pile = pile
+        self.hidden = 0
+        self.cards: tuple[Card, ...] = ()
+        self.drawn: tuple[object, ...] = ()
+
+    def on_mount(self) -> None:
+        board = self.parent.parent if self.parent else None
+        if isinstance(board, Board) and board.view is not None:
+            self.draw(board.view)  # mounted after the board's first drawing
+
+    def draw(self, view: View) -> None:
+        """Draw this pile as ``view`` shows it."""
+        state, pile = view.game.state, self.pile
+        lit = _LIT if pile in view.lit else ""
+        if pile.is_foundation:
+            top = state.foundation_top(pile.index)
+            self.cards = () if top is None else (top,)
+            blank = Text(" " + Suit(pile.index).symbol + " ", style=lit or "dim")
+            self.show(self.line(view, top, lit) if top else blank)
+            return
+        column = state.columns[pile.index]
+        self.hidden, self.cards = column.hidden, column.face_up
+        lines = [Text(f" {pile.index + 1} ", style=lit or "dim")]
+        lines += [Text(_BACK, style=_BACK_STYLE)] * column.hidden
+        lines += [self.line(view, card) for card in column.face_up]
+        self.show(Text("\n").join(lines))
+
+    def show(self, text: Text) -> None:
+        drawn = (text.plain, text.style, tuple(text.spans))
+        if drawn != self.drawn:  # repaint only the piles that changed
+            self.drawn = drawn
+            self.update(text)
+
+    def line(self, view: View, card: Card, lit: str = "") -> Text:
+        style = "red on white" if card.is_red else "black on white"
+        if card in view.moved:
+            style = _MOVED
+        if card == view.held:
+            style = _HELD
+        style = lit or style
+        if card == _under_cursor(view):
+            style += " reverse"
+        return Text(f"{card.symbol:>3} ", style=style)
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        row = event.y - (0 if self.pile.is_foundation else 1)  # a column's number
+        down = 0 <= row < self.hidden
+        up = row - self.hidden
+        card = self.cards[up] if 0 <= up < len(self.cards) else None
+        self.post_message(
+            self.Clicked(
+                card, self.pile, face_down=down, chain=event.chain, shift=event.shift
+            )
+        )
+
+
+_BACK, _BACK_STYLE = " ░░ ", "white on blue"
+_LIT, _MOVED, _HELD = "black on cyan", "black on green", "black on yellow"
+
+
+class Board(Widget):
+    """The foundations above the seven columns."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="foundations"):
+            for suit in Suit:
+                yield PileView(Pile.foundation(suit), id=f"foundation-{suit.letter}")
+        with Horizontal(id="columns"):
+            for index in range(_COLUMNS):
+                yield PileView(Pile.column(index), id=f"column-{index + 1}")
+
+    view: View | None = None
+
+    def draw(self, view: View) -> None:
+        self.view = view
+        for pile in self.query(PileView):
+            pile.draw(view)
+
+
+def _under_cursor(view: View) -> Card | None:
+    column, above = view.cursor
+    face_up = view.game.state.columns[column].face_up
+    return face_up[-1 - above] if above < len(face_up) else None
+
+
+class Ask(ModalScreen[str | None]):
+    """A one-line question: a game code, a move, a file name."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, question: str, placeholder: str = "") -> None:
+        super().__init__()
+        self.question, self.placeholder = question, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Input(placeholder=self.placeholder, id="answer")
+
+    @on(Input.Submitted)
+    def answered(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+
+class SettingsScreen(ModalScreen[tuple[Settings, str] | None]):
+    """The app's four settings, and the language refusals are shown in."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, settings: Settings, language: str) -> None:
+        super().__init__()
+        self.settings, self.language = settings, language
+
+    def compose(self) -> ComposeResult:
+        settings = self.settings
+        with Vertical(classes="dialog"):
+            yield Label("Settings")
+            yield Checkbox("Double click", settings.double_click, id="double_click")
+            yield Checkbox(
+                "Placement help", settings.placement_help, id="placement_help"
+            )
+            yield Checkbox(
+                "Interactive rules", settings.interactive_rules, id="interactive_rules"
+            )
+            yield Checkbox(
+                "Auto placement", settings.auto_placement, id="auto_placement"
+            )
+            yield Checkbox("Rules in Hebrew", self.language == "he", id="hebrew")
+            yield Button("OK", id="ok")
+
+    @on(Button.Pressed, "#ok")
+    def done(self) -> None:
+        switches = {box.id or "": box.value for box in self.query(Checkbox)}
+        hebrew = switches.pop("hebrew")
+        self.dismiss((self.settings.replace(**switches), "he" if hebrew else "en"))
+
+
+_HELP = """\
+Mouse: click a card to tap it (or pick it up), then click a column or a foundation to
+drop it there; double click for the double tap; shift+click picks up without tapping.
+Keys: arrows move the cursor, Enter clicks the card under it, Space picks it up,
+1-7 drop the card held on that column (or move the cursor there), F sends it home,
+D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, H hint,
+A auto-finish, N new game, S save, L load, O settings, Q quit."""
+
+
+class YukonApp(App[None]):
+    """Yukon in the terminal: one :class:`~yukon.Game` shown on a :class:`Board`.
+
+    ``clock`` (seconds, :func:`time.monotonic` by default) times the game; the time is
+    saved with the game as ``meta["elapsed_ms"]``.
+    """
+
+    TITLE = "Yukon"
+    CSS = """
+    Board { height: 1fr; padding: 1 1 0 1; }
+    #foundations { height: 1; margin: 0 0 1 0; }
+    #columns { height: 1fr; }
+    PileView { width: 4; margin: 0 2 0 0; }
+    PileView.column { height: 1fr; }
+    #info, #status { height: auto; padding: 0 1; }
+    #status { color: $warning; }
+    .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
+    Ask, SettingsScreen { align: center middle; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up", "cursor(0, 1)", "Up", show=False),
+        Binding("down", "cursor(0, -1)", "Down", show=False),
+        Binding("enter", "click", "Click", show=False),
+        Binding("space", "pick_up", "Pick up", show=False),
+        *(Binding(str(n), f"column({n - 1})", show=False) for n in range(1, 8)),
+        Binding("f", "home", "Home"),
+        Binding("d", "double_tap", "Double tap", show=False),
+        Binding("escape", "put_down", "Put down", show=False),
+        Binding("m", "type_move", "Move"),
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("a", "auto_finish", "Finish"),
+        Binding("n", "new_game", "New"),
+        Binding("s", "save", "Save"),
+        Binding("l", "load", "Load"),
+        Binding("o", "settings", "Settings"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        settings: Settings | None = None,
+        language: str = "en",
+        save_path: Path | str = "yukon-save.json",
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.language = language
+        self.save_path = Path(save_path)
+        self.clock = clock
+        self.rng = rng
+        self.view = View(game)
+        self.started = clock()
+        self.just_sent_home: Card | None = None
+        # The main screen's widgets, kept: a query would search a dialog open on top.
+        self.board = Board()
+        self.info = Static(id="info")
+        self.status = Static(id="status")
+
+    @property
+    def game(self) -> Game:
+        return self.view.game
+
+    def compose(self) -> ComposeResult:
+        yield self.info
+        yield self.board
+        yield self.status
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.view)
+        self.set_interval(1.0, self.show_info)
+
+    # -- drawing -------------------------------------------------------------------
+
+    def show(self, view: View, status: str = "") -> None:
+        self.view = view
+        self.board.draw(view)
+        self.show_info()
+        if view.game.is_won:
+            status = f"Won, with {view.game.score} points!"
+        self.status.update(status)
+
+    def show_info(self) -> None:
+        info, state = self.game.info, self.game.state
+        minutes, seconds = divmod(int(self.elapsed_ms() // 1000), 60)
+        code = info.code or "a position"
+        self.info.update(
+            f"{code}   {state.rules.name.lower()} rules   score {info.score}   "
+            f"moves {info.moves}   time {minutes}:{seconds:02d}"
+        )
+
+    def elapsed_ms(self) -> int:
+        return int((self.clock() - self.started) * 1000)
+
+    def refuse(self, refusal: Refusal | None) -> None:
+        """Show why a move was refused, when "interactive rules" is on."""
+        text = ""
+        if refusal is not None and self.settings.interactive_rules:
+            text = refusal.message_in(self.language)
+        self.show(attrs.evolve(self.view, held=None, lit=frozenset()), text)
+
+    def played(self, outcome: Outcome) -> None:
+        """Show an action's outcome: the cards that moved, or the rule that refused."""
+        if outcome.change is None:
+            self.refuse(outcome.refusal)
+            return
+        self.animate_change(outcome.game, outcome.change)
+
+    def animate_change(self, game: Game, change: Change) -> None:
+        moved = frozenset(change.cards)
+        self.show(View(game, cursor=self.view.cursor, moved=moved), describe(change))
+        self.set_timer(0.6, self.settle)
+
+    def settle(self) -> None:
+        if self.view.moved:
+            self.view = attrs.evolve(self.view, moved=frozenset())
+            self.board.draw(self.view)
+
+    # -- the player's actions ------------------------------------------------------
+
+    @on(PileView.Clicked)
+    def clicked(self, event: PileView.Clicked) -> None:
+        card, pile, held = event.card, event.pile, self.view.held
+        if event.chain == 2:
+            if self.settings.double_click and card and card != self.just_sent_home:
+                self.played(self.game.double_tap(card))
+            return
+        self.just_sent_home = None
+        if held is not None and card != held:
+            self.drop(held, pile)
+        elif event.face_down:
+            self.show(self.view, _FACE_DOWN[self.language])
+        elif card is not None and event.shift:
+            self.pick_up(card)
+        elif card is not None:
+            self.tap(card)
+
+    def tap(self, card: Card) -> None:
+        """A tap sends the card home if it can go; otherwise it picks the card up."""
+        outcome = self.game.tap(card)
+        if outcome.played:
+            self.just_sent_home = card
+            self.played(outcome)
+        else:
+            self.pick_up(card)
+
+    def pick_up(self, card: Card) -> None:
+        """Hold ``card`` (with every card on it) and light up where it may go."""
+        lit: frozenset[Pile] = frozenset()
+        if self.settings.placement_help:
+            lit = frozenset(
+                _destination(move) for move in self.game.state.targets(card)
+            )
+        self.show(attrs.evolve(self.view, held=card, lit=lit), f"{card.symbol} held.")
+
+    def drop(self, card: Card, pile: Pile) -> None:
+        if pile.is_foundation:
+            self.played(self.game.attempt(Move.to_foundation(card)))
+        elif self.settings.auto_placement:
+            self.played(self.game.auto_place(card))
+        else:
+            self.played(self.game.attempt(Move(card, pile.index)))
+
+    def action_cursor(self, right: int, up: int) -> None:
+        column, above = self.view.cursor
+        column = (column + right) % _COLUMNS
+        face_up = self.game.state.columns[column].face_up
+        above = 0 if right else max(0, min(above + up, len(face_up) - 1))
+        self.show(attrs.evolve(self.view, cursor=(column, above)))
+
+    def action_column(self, index: int) -> None:
+        if self.view.held is not None:
+            self.drop(self.view.held, Pile.column(index))
+        else:
+            self.show(attrs.evolve(self.view, cursor=(index, 0)))
+
+    def cursor_card(self) -> Card | None:
+        card = _under_cursor(self.view)
+        if card is None:
+            self.status.update("No face-up card here.")
+        return card
+
+    def action_click(self) -> None:
+        if self.view.held is not None:
+            self.drop(self.view.held, Pile.column(self.view.cursor[0]))
+        elif card := self.cursor_card():
+            self.tap(card)
+
+    def action_pick_up(self) -> None:
+        if card := self.cursor_card():
+            self.pick_up(card)
+
+    def action_home(self) -> None:
+        card = self.view.held or self.cursor_card()
+        if card is not None:
+            self.played(self.game.attempt(Move.to_foundation(card)))
+
+    def action_double_tap(self) -> None:
+        if card := self.cursor_card():
+            self.played(self.game.double_tap(card))
+
+    def action_put_down(self) -> None:
+        self.show(attrs.evolve(self.view, held=None, lit=frozenset()))
+
+    def action_type_move(self) -> None:
+        self.push_screen(Ask("Move (e.g. 6C>1, AH>F):", "6C>1"), self.typed_move)
+
+    def typed_move(self, text: str | None) -> None:
+        if not text:
+            return
+        try:
+            move = Move.parse(text)
+        except InvalidMove as error:
+            self.show(self.view, str(error))
+            return
+        self.played(self.game.attempt(move))
+
+    def action_undo(self) -> None:
+        change = self.game.last_change
+        if not self.game.can_undo or change is None:
+            self.show(self.view, "Nothing to undo.")
+            return
+        self.animate_change(self.game.undo(), change.inverse())
+
+    def action_hint(self) -> None:
+        hint = self.game.hint(rng=self.rng)
+        if hint is None:
+            self.show(self.view, "No move is left.")
+            return
+        move = hint.move
+        lit = frozenset({_destination(move)})
+        self.show(
+            attrs.evolve(self.view, held=move.card, lit=lit),
+            f"Hint: {move} (won {hint.share:.0%} of the deals tried); "
+            "press the column's number, or F, to play it.",
+        )
+
+    def action_auto_finish(self) -> None:
+        try:
+            finished = self.game.auto_finish()
+        except CannotFinish as error:
+            self.show(self.view, f"Cannot finish: {error}.")
+            return
+        self.show(
+            View(finished), f"Finished in {finished.moves - self.game.moves} moves."
+        )
+
+    def action_new_game(self) -> None:
+        rules = self.game.state.rules
+        question = f"Game code (empty: a random {rules.name.lower()} deal):"
+        self.push_screen(Ask(question, "YU1-C-AAAAAAB"), self.new_game)
+
+    def new_game(self, text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            code = GameCode.parse(text) if text else self.random_code()
+            game = Game.new(code)
+        except YukonError as error:
+            self.show(self.view, str(error))
+            return
+        self.started = self.clock()
+        self.show(View(game), f"New game: {code}.")
+
+    def random_code(self) -> GameCode:
+        return GameCode.random(self.game.state.rules, rng=self.rng)
+
+    def action_save(self) -> None:
+        game = self.game.with_meta(elapsed_ms=self.elapsed_ms())
+        try:
+            self.save_path.write_text(game.to_json() + "\n", encoding="utf-8")
+        except OSError as error:
+            self.show(self.view, f"Not saved: {error}")
+            return
+        self.show(self.view, f"Saved to {self.save_path}.")
+
+    def action_load(self) -> None:
+        try:
+            game = Game.from_json(self.save_path.read_bytes())
+        except (OSError, YukonError) as error:
+            self.show(self.view, f"Not loaded: {error}")
+            return
+        elapsed = game.meta.get("elapsed_ms", 0)
+        seconds = elapsed / 1000 if isinstance(elapsed, int | float) else 0.0
+        self.started = self.clock() - seconds
+        self.show(View(game), f"Loaded {self.save_path}.")
+
+    def action_settings(self) -> None:
+        self.push_screen(
+            SettingsScreen(self.settings, self.language), self.set_settings
+        )
+
+    def set_settings(self, chosen: tuple[Settings, str] | None) -> None:
+        if chosen is not None:
+            self.settings, self.language = chosen
+            self.show(self.view, "Settings changed.")
+
+    def action_help(self) -> None:
+        self.show(self.view, _HELP)
+
+
+# A card back is never named to the player (the library's refusal for a face-down card
+# names it, which is right for a caller who named it first).
+_FACE_DOWN = {
+    "en": "A face-down card cannot be moved.",
+    "he": "אי אפשר להזיז קלף מוסתר.",
+}
+
+
+def _destination(move: Move) -> Pile:
+    if move.column is None:
+        return Pile.foundation(move.card.suit)
+    return Pile.column(move.column)
+
+
+def run(
+    code: GameCode | None = None,
+    *,
+    rules: Rules = Rules.CLASSIC,
+    language: str = "en",
+    save_path: str = "yukon-save.json",
+) -> None:
+    """Play in this terminal: ``code``'s deal, or a random deal of ``rules``."""
+    game = Game.new(code or GameCode.random(rules))
+    YukonApp(game, language=language, save_path=save_path).run()
