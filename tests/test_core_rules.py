@@ -18,7 +18,15 @@ from hypothesis import given
 import yukon
 from yukon import Move, Rules, State
 from yukon._moves import move_by_key
-from yukon._rules import FITS_CLASSIC, FITS_RELAXED
+from yukon._rules import (
+    FITS_CLASSIC,
+    FITS_RELAXED,
+    Broken,
+    Position,
+    fast_follow,
+    follow,
+)
+from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS
 from yukon._state import packed
 
 from .strategies import positions
@@ -70,6 +78,8 @@ def _rule_of(state: State, move: Move) -> str:
 
 def test_the_rule_tables_are_the_same() -> None:
     assert _core.GROUP_LIMIT == yukon.GROUP_LIMIT, "the group limit"
+    assert _core.FOUNDATION_POINTS == FOUNDATION_POINTS, "scoring: a card placed home"
+    assert _core.FLIP_POINTS == FLIP_POINTS, "scoring: a card turned face up"
     for relaxed, table in ((False, FITS_CLASSIC), (True, FITS_RELAXED)):
         compiled = _core.fits(relaxed)
         wrong = [
@@ -106,14 +116,54 @@ def _same_rules(state: State) -> None:
     assert not only_c, [(str(m), _rule_of(state, m)) for m in only_c]
     assert not only_python, [(str(m), _rule_of(state, m)) for m in only_python]
     assert compiled == python, "the order of legal moves"
+    p = packed(state)
     for move in state.legal_moves():
-        after = state.apply(move)
+        after = follow(p, move.key)  # the Python statement, whatever State.apply uses
         columns, hidden, found = _core.apply(*parts, move.key)
         assert (columns, hidden, found) == (
-            packed(after).cols,
-            packed(after).hidden,
-            packed(after).found,
+            after.cols,
+            after.hidden,
+            after.found,
         ), f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
+    _same_follow(state)
+
+
+def _same_follow(state: State) -> None:
+    """The compiled follow (what State.apply uses) against the Python one: the same
+    position, scores and card index included, after each legal move, and the same
+    refusal for a spread of the others (the compiled follow's legality is the C
+    legal_moves held to Python's above)."""
+    p = packed(state)
+    spread = range(
+        state.legal_moves()[0].key % 29 if state.legal_moves() else 0, 416, 29
+    )
+    for key in sorted({*(m.key for m in state.legal_moves()), *spread}):
+        try:
+            python: Position | Broken = follow(p, key)
+        except Broken as broken:
+            python = broken
+        try:
+            compiled: Position | Broken = _core.follow(p, key)
+        except Broken as broken:
+            compiled = broken
+        move = move_by_key(key)
+        if isinstance(python, Broken):
+            assert isinstance(compiled, Broken), (
+                f"{move}: C plays it ({_rule_of(state, move)})"
+            )
+            assert (compiled.code, compiled.other, compiled.size) == (
+                python.code,
+                python.other,
+                python.size,
+            )
+            continue
+        assert isinstance(compiled, Position), f"{move}: C refuses it"
+        rule = _rule_of(state, move)
+        assert compiled.key() == python.key(), (
+            f"{move}: the position after it ({rule}; scoring: +{FOUNDATION_POINTS} "
+            f"home, +{FLIP_POINTS} a flip, nothing for a return)"
+        )
+        assert compiled.where == python.where, f"{move}: where each card lies ({rule})"
 
 
 @given(positions(max_steps=200))
@@ -149,6 +199,24 @@ def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_bac
                     rnd.choice(longest if longest and rnd.random() < 0.8 else moves)
                 )
     assert checked > 5_000 and long_columns > 100 and returns > 100
+
+
+def test_state_apply_uses_the_compiled_follow_unless_python_is_chosen() -> None:
+    chosen = os.environ.get("YUKON_IMPLEMENTATION", "").strip().lower()
+    assert fast_follow is (follow if chosen == "python" else _core.follow)
+
+
+def test_the_compiled_follow_hands_what_it_cannot_read_to_python() -> None:
+    p = packed(yukon.deal("YU1-C-AAAAAAB"))
+    odd = Position()
+    odd.relaxed, odd.cols, odd.hidden = p.relaxed, p.cols[:6], p.hidden
+    odd.found, odd.score, odd.where = p.found, p.score, p.where
+    with pytest.raises(IndexError):  # what the Python follow does with six columns
+        _core.follow(odd, Move.parse("7C>7").key)
+    with pytest.raises(AttributeError):
+        _core.follow(Position(), 0)
+    with pytest.raises(TypeError):
+        _core.follow(p)  # type: ignore[call-arg]
 
 
 def test_the_core_refuses_an_illegal_move_to_apply() -> None:

@@ -32,6 +32,8 @@
 #define FOUNDATION 7
 #define FACE_DOWN 8
 #define GROUP_LIMIT 20
+#define FOUNDATION_POINTS 10 /* scoring, as _scoring.py: a card placed home */
+#define FLIP_POINTS 5        /* and a card turned face up */
 #define NONE 52
 #define MAX_MOVES 64
 #define KEY_MAX 160
@@ -1823,6 +1825,125 @@ static PyObject *rules_apply(PyObject *Py_UNUSED(module), PyObject *args) {
     return packed(&q);
 }
 
+/* ---- follow: the kernel's move, compiled. _rules binds its Position class and its
+ * Python follow (which words every refusal) once; a legal move is then played here
+ * and an illegal one handed to the Python statement, so refusals are stated once. */
+
+static PyObject *PositionClass, *python_follow;
+static PyObject *FIELD[6]; /* relaxed, cols, hidden, found, score, where */
+enum { F_RELAXED, F_COLS, F_HIDDEN, F_FOUND, F_SCORE, F_WHERE };
+
+static PyObject *rules_bind(PyObject *Py_UNUSED(module), PyObject *args) {
+    PyObject *cls, *fallback;
+    if (!PyArg_ParseTuple(args, "OO", &cls, &fallback))
+        return NULL;
+    static const char *names[6] = {"relaxed", "cols", "hidden", "found", "score", "where"};
+    for (int i = 0; i < 6; i++)
+        if (!FIELD[i] && !(FIELD[i] = PyUnicode_InternFromString(names[i])))
+            return NULL;
+    Py_INCREF(cls);
+    Py_INCREF(fallback);
+    Py_XDECREF(PositionClass);
+    Py_XDECREF(python_follow);
+    PositionClass = cls;
+    python_follow = fallback;
+    Py_RETURN_NONE;
+}
+
+/* A tuple of small ints, or `same` itself (a new reference) when they are equal. */
+static PyObject *counts(PyObject *same, const uint8_t *now, const uint8_t *was, int n) {
+    if (!memcmp(now, was, (size_t)n)) {
+        Py_INCREF(same);
+        return same;
+    }
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *v = PyLong_FromLong(now[i]);
+        if (!v || PyTuple_SetItem(t, i, v) < 0) {
+            Py_CLEAR(t);
+        }
+    }
+    return t;
+}
+
+static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args,
+                              Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "follow takes a position and a move key");
+        return NULL;
+    }
+    PyObject *position = args[0], *key_object = args[1];
+    if (!PositionClass) {
+        PyErr_SetString(PyExc_RuntimeError, "yukon._core.follow is not bound yet");
+        return NULL;
+    }
+    PyObject *got[6] = {NULL}, *result = NULL, *after = NULL, *made[6] = {NULL};
+    long key = PyLong_AsLong(key_object);
+    if (key == -1 && PyErr_Occurred())
+        return NULL;
+    for (int i = 0; i < 6; i++)
+        if (!(got[i] = PyObject_GetAttr(position, FIELD[i])))
+            goto done;
+    Pos p, q;
+    int relaxed = PyObject_IsTrue(got[F_RELAXED]);
+    if (relaxed < 0 || read_position(got[F_COLS], got[F_HIDDEN], got[F_FOUND], &p) < 0) {
+        PyErr_Clear(); /* no position this core reads: the Python statement decides */
+        relaxed = -1;
+    }
+    uint16_t moves[MAX_MOVES];
+    int n = relaxed < 0 ? 0 : legal_moves(&p, relaxed, moves), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= moves[i] == key;
+    if (!legal) { /* the Python statement names the rule the move breaks */
+        result = PyObject_CallFunctionObjArgs(python_follow, position, key_object, NULL);
+        goto done;
+    }
+    int c = (int)(key >> 3), dest = (int)(key & 7), s = p.where[c];
+    apply(&p, &q, c, dest);
+    long score = PyLong_AsLong(got[F_SCORE]);
+    if (score == -1 && PyErr_Occurred())
+        goto done;
+    if (s != FOUNDATION) /* a return scores nothing */
+        score += (dest == FOUNDATION) * FOUNDATION_POINTS +
+                 (q.hid[s] != p.hid[s]) * FLIP_POINTS;
+    /* columns the move leaves alone are shared with the position before it */
+    if (!(made[F_COLS] = PyTuple_New(7)))
+        goto done;
+    for (int i = 0, at = 0; i < 7; at += q.len[i], i++) {
+        PyObject *col;
+        if (i == s || i == dest)
+            col = PyBytes_FromStringAndSize((const char *)q.cards + at, q.len[i]);
+        else {
+            col = PyTuple_GetItem(got[F_COLS], i);
+            Py_XINCREF(col);
+        }
+        if (!col || PyTuple_SetItem(made[F_COLS], i, col) < 0)
+            goto done;
+    }
+    made[F_RELAXED] = got[F_RELAXED];
+    Py_INCREF(made[F_RELAXED]);
+    made[F_HIDDEN] = counts(got[F_HIDDEN], q.hid, p.hid, 7);
+    made[F_FOUND] = counts(got[F_FOUND], q.found, p.found, 4);
+    made[F_SCORE] = PyLong_FromLong(score);
+    made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)q.where, 52);
+    if (!made[F_HIDDEN] || !made[F_FOUND] || !made[F_SCORE] || !made[F_WHERE])
+        goto done;
+    if (!(after = PyObject_CallNoArgs(PositionClass)))
+        goto done;
+    for (int i = 0; i < 6; i++)
+        if (PyObject_SetAttr(after, FIELD[i], made[i]) < 0) {
+            Py_CLEAR(after);
+            goto done;
+        }
+    result = after;
+done:
+    for (int i = 0; i < 6; i++) {
+        Py_XDECREF(got[i]);
+        Py_XDECREF(made[i]);
+    }
+    return result;
+}
+
 static long long count_lines(const Pos *p, int relaxed, int depth) {
     uint16_t moves[MAX_MOVES];
     int n = legal_moves(p, relaxed, moves);
@@ -1880,6 +2001,11 @@ static PyMethodDef core_functions[] = {
      "The legal move keys of a position, in the rules' order."},
     {"apply", (PyCFunction)rules_apply, METH_VARARGS,
      "The position after a legal move, as (columns, hidden, foundations)."},
+    {"bind", (PyCFunction)rules_bind, METH_VARARGS,
+     "Bind follow to the kernel's Position class and its Python follow."},
+    {"follow", (PyCFunction)(void (*)(void))rules_follow, METH_FASTCALL,
+     "The kernel's follow(position, key): a legal move played here, any other "
+     "handed to the Python follow bound, which names the rule it breaks."},
     {"perft", (PyCFunction)rules_perft, METH_VARARGS,
      "The number of move sequences of a length (1 to 6) from a position."},
     {"fits", (PyCFunction)rules_fits, METH_O,
@@ -1898,7 +2024,9 @@ static int core_exec(PyObject *module) {
         return -1;
     if (PyModule_AddObjectRef(module, "Seeker", SeekerType) < 0 ||
         PyModule_AddObjectRef(module, "Budget", BudgetType) < 0 ||
-        PyModule_AddIntConstant(module, "GROUP_LIMIT", GROUP_LIMIT) < 0)
+        PyModule_AddIntConstant(module, "GROUP_LIMIT", GROUP_LIMIT) < 0 ||
+        PyModule_AddIntConstant(module, "FOUNDATION_POINTS", FOUNDATION_POINTS) < 0 ||
+        PyModule_AddIntConstant(module, "FLIP_POINTS", FLIP_POINTS) < 0)
         return -1;
     return 0;
 }

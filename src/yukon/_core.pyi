@@ -1,7 +1,7 @@
 """Types of the solver's optional C core (src/yukon/_core.c)."""
 
-from collections.abc import Sequence
-from typing import final
+from collections.abc import Callable, Sequence
+from typing import Any, final
 
 @final
 class Budget:
@@ -43,6 +43,8 @@ class Seeker:
         """Positions searched."""
 
 GROUP_LIMIT: int
+FOUNDATION_POINTS: int
+FLIP_POINTS: int
 
 def legal_moves(
     columns: tuple[bytes, ...],
@@ -82,3 +84,10 @@ def _fail_allocation(n: int, /) -> None:
 def share(searches: Sequence[Seeker], /) -> bool:
     """Make the searches use one table from now on, holding all they have searched;
     False (and nothing changed) when their budget has no room for it."""
+
+def bind(position_class: type, python_follow: Callable[[Any, int], Any], /) -> None:
+    """Bind follow to the kernel's Position class and its Python follow."""
+
+def follow(position: Any, key: int, /) -> Any:
+    """The kernel's follow(position, key): a legal move played here, any other handed to
+    the Python follow bound, which names the rule it breaks."""

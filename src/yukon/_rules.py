@@ -16,8 +16,10 @@ move on random games, and names the rule when they differ.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from ._cards import RANK, RED
+from ._implementation import compiled_core
 from ._moves import FOUNDATION, MOVES, Move
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
 
@@ -355,3 +357,18 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     before.score = score
     before.where = where
     return before
+
+
+def _compiled_follow() -> Callable[[Position, int], Position]:
+    core = compiled_core()
+    if core is None:
+        return follow
+    core.bind(Position, follow)
+    return core.follow  # type: ignore[no-any-return]
+
+
+fast_follow: Callable[[Position, int], Position] = _compiled_follow()
+""":func:`follow`, played by the C core when it is built (``YUKON_IMPLEMENTATION``
+chooses as for the solver): a legal move is made there, by the C statement of the same
+rules, and any other is handed to :func:`follow`, which names the rule it breaks. The
+two give equal positions (``tests/test_core_rules.py``)."""

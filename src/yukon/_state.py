@@ -30,6 +30,7 @@ from ._rules import (
     ON_FOUNDATION,
     Broken,
     Position,
+    fast_follow,
     follow,
     legal_moves,
     position,
@@ -347,7 +348,7 @@ class State:
         if not isinstance(move, Move):
             move = _to_move(move)
         try:
-            result = follow(self._p, move.key)
+            result = fast_follow(self._p, move.key)
         except Broken as broken:
             raise IllegalMove(_refusal(broken, move)) from None
         state: State = _new(State)  # wrap, inlined: the hot path of play
