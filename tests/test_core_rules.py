@@ -24,10 +24,12 @@ from yukon._rules import (
     Broken,
     Position,
     fast_follow,
+    fast_take_back,
     follow,
+    take_back,
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS
-from yukon._state import packed
+from yukon._state import packed, trace
 
 from .strategies import positions
 
@@ -35,6 +37,10 @@ if os.environ.get("YUKON_REQUIRE_CORE"):
     from yukon import _core
 else:
     _core = pytest.importorskip("yukon._core")
+
+# Bound at import unless YUKON_IMPLEMENTATION=python chose the Python rules; binding
+# again is harmless, and lets these tests compare the two either way.
+_core.bind(Position, follow, take_back)
 
 FIXTURES: dict[str, list[int]] = json.loads(
     pathlib.Path(__file__).with_name("perft.json").read_text()
@@ -164,6 +170,23 @@ def _same_follow(state: State) -> None:
             f"home, +{FLIP_POINTS} a flip, nothing for a return)"
         )
         assert compiled.where == python.where, f"{move}: where each card lies ({rule})"
+        _same_take_back(state, move, python)
+
+
+def _same_take_back(state: State, move: Move, after: Position) -> None:
+    """The compiled undo of ``move`` against the Python one: both give back the
+    position it was played in, card index and score included."""
+    came_from, flipped = divmod(trace(state, move), 2)
+    python = take_back(after, move.key, came_from, bool(flipped))
+    compiled = _core.take_back(after, move.key, came_from, bool(flipped))
+    before = packed(state)
+    assert python.key() == before.key() and python.where == before.where
+    assert compiled.key() == before.key(), (
+        f"undo of {move}: the position before it ({_rule_of(state, move)}; turning a "
+        f"card face down again takes back {FLIP_POINTS} points, a card taken from its "
+        f"foundation {FOUNDATION_POINTS})"
+    )
+    assert compiled.where == before.where, f"undo of {move}: where each card lies"
 
 
 @given(positions(max_steps=200))
@@ -204,6 +227,32 @@ def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_bac
 def test_state_apply_uses_the_compiled_follow_unless_python_is_chosen() -> None:
     chosen = os.environ.get("YUKON_IMPLEMENTATION", "").strip().lower()
     assert fast_follow is (follow if chosen == "python" else _core.follow)
+    assert fast_take_back is (take_back if chosen == "python" else _core.take_back)
+
+
+def test_the_compiled_take_back_hands_an_undo_it_cannot_make_to_python() -> None:
+    """A trace that names no undo of this position is the Python statement's to judge:
+    the same exception, or the same position, as it gives."""
+    p = packed(yukon.deal("YU1-C-AAAAAAB"))
+    seven_clubs = Move.parse("7C>3").key  # 7♣ does not lie in column 3
+    for args in (
+        (seven_clubs, 6, False),
+        (Move.parse("7C>F").key, 6, False),  # no clubs on the foundation
+        (Move.parse("7H>2").key, 0, True),  # 7♥ lies in column 1, alone
+        (Move.parse("7C>7").key, 7, True),  # nothing turns over under a foundation
+        (9_999, 0, False),
+    ):
+        try:
+            expected: object = take_back(p, *args)
+        except Exception as error:  # the Python statement's own exception
+            with pytest.raises(type(error)):
+                _core.take_back(p, *args)
+        else:
+            assert isinstance(expected, Position)
+            got = _core.take_back(p, *args)
+            assert got.key() == expected.key() and got.where == expected.where
+    with pytest.raises(TypeError):
+        _core.take_back(p, 0, 0)  # type: ignore[call-arg]
 
 
 def test_the_compiled_follow_hands_what_it_cannot_read_to_python() -> None:

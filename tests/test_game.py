@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import pickle
 import random
 
@@ -8,7 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, Move, _solver
+from yukon import Game, GameCode, Move, State, _solver
 
 from .strategies import codes, games
 
@@ -116,10 +117,10 @@ def test_games_are_values(game: Game) -> None:
     assert twin.history == game.history and twin.moves == game.moves
 
 
-def test_an_old_game_undoes_after_later_games_let_their_positions_go() -> None:
-    """A game keeps the positions before its last moves only while undo can reach
-    them; an older game object undoing into moves whose positions were let go works
-    them out again, to the same positions."""
+def test_undo_rebuilds_each_position_from_the_one_after_it() -> None:
+    """A game holds its own position and small links, no earlier position: undo works
+    each one out again from the position after it, to the same position, for the game
+    in hand and for an older game object alike."""
     rnd = random.Random(3)
     game = Game.new("YU1-R-AAAAAAB")
     positions = [game.state]
@@ -132,15 +133,17 @@ def test_an_old_game_undoes_after_later_games_let_their_positions_go() -> None:
         if game.moves == 120:
             kept = game
     assert kept is not None
-    cached = 0
     line = game._now[4]  # what the game holds is the point here
+    links = 0
     while line is not None:
-        cached += line.before is not None
-        line = line.rest
-    assert cached <= 2 * yukon.UNDO_LIMIT
-    for back in range(1, 101):
-        kept = kept.undo()
-        assert kept.state == positions[120 - back]
+        links += 1
+        assert not any(isinstance(held, State) for held in gc.get_referents(line))
+        line = line[2]
+    assert links == 320
+    for start, at in ((kept, 120), (game, 320)):
+        for back in range(1, 101):
+            start = start.undo()
+            assert start.state == positions[at - back]
 
 
 def test_auto_place_drops_a_dragged_group_or_says_why_not() -> None:

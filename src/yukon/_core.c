@@ -813,7 +813,8 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
         PyErr_SetString(PyExc_ValueError, "expected 7 columns, 7 counts, 4 counts");
         return -1;
     }
-    int at = 0, seen[52] = {0};
+    int at = 0;
+    uint64_t seen = 0; /* bit c: card c was met; each card must be met exactly once */
     for (int s = 0; s < 7; s++) {
         PyObject *col = PyTuple_GetItem(cols, s); /* borrowed */
         if (!PyBytes_Check(col)) {
@@ -824,17 +825,14 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
         long down = PyLong_AsLong(PyTuple_GetItem(hidden, s));
         if (down == -1 && PyErr_Occurred())
             return -1;
-        if (at + n > 52 || down < 0 || (n && down >= n) || (!n && down)) {
-            PyErr_SetString(PyExc_ValueError, "not a position");
-            return -1;
-        }
+        if (at + n > 52 || down < 0 || (n && down >= n) || (!n && down))
+            goto bad;
         const uint8_t *cards = (const uint8_t *)PyBytes_AsString(col);
         for (Py_ssize_t i = 0; i < n; i++) {
             int c = cards[i];
-            if (c >= 52 || seen[c]++) {
-                PyErr_SetString(PyExc_ValueError, "not a position");
-                return -1;
-            }
+            if (c >= 52 || (seen >> c & 1))
+                goto bad;
+            seen |= (uint64_t)1 << c;
             p->cards[at + i] = (uint8_t)c;
             p->where[c] = (uint8_t)(i >= down ? s : s + FACE_DOWN);
         }
@@ -847,23 +845,20 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
         long count = PyLong_AsLong(PyTuple_GetItem(found, suit));
         if (count == -1 && PyErr_Occurred())
             return -1;
-        if (count < 0 || count > 13) {
-            PyErr_SetString(PyExc_ValueError, "not a position");
-            return -1;
-        }
+        if (count < 0 || count > 13)
+            goto bad;
+        uint64_t home = (((uint64_t)1 << count) - 1) << (suit * 13);
+        if (seen & home)
+            goto bad;
+        seen |= home;
         p->found[suit] = (uint8_t)count;
-        for (int r = 0; r < count; r++)
-            if (seen[suit * 13 + r]++) {
-                PyErr_SetString(PyExc_ValueError, "not a position");
-                return -1;
-            }
     }
-    for (int c = 0; c < 52; c++)
-        if (seen[c] != 1) {
-            PyErr_SetString(PyExc_ValueError, "not a position");
-            return -1;
-        }
+    if (seen != ((uint64_t)1 << 52) - 1)
+        goto bad;
     return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "not a position");
+    return -1;
 }
 
 /* ---- the best-first search: _solver._Search, compiled step for step (same queue
@@ -1825,28 +1820,62 @@ static PyObject *rules_apply(PyObject *Py_UNUSED(module), PyObject *args) {
     return packed(&q);
 }
 
-/* ---- follow: the kernel's move, compiled. _rules binds its Position class and its
- * Python follow (which words every refusal) once; a legal move is then played here
- * and an illegal one handed to the Python statement, so refusals are stated once. */
+/* ---- follow and take_back: the kernel's move and its undo, compiled. _rules binds
+ * its Position class and its Python follow and take_back once; a legal move (or the
+ * undo of one) is made here, anything else handed to the Python statement, so every
+ * refusal is worded once, in Python. */
 
-static PyObject *PositionClass, *python_follow;
+static PyObject *PositionClass, *python_follow, *python_take_back;
 static PyObject *FIELD[6]; /* relaxed, cols, hidden, found, score, where */
 enum { F_RELAXED, F_COLS, F_HIDDEN, F_FOUND, F_SCORE, F_WHERE };
+/* Position's slots are read and written through their descriptors, and a Position is
+ * allocated by its type's own allocator: the fast ways the Limited API allows. */
+static PyObject *SLOT[6];
+static descrgetfunc slot_get[6];
+static descrsetfunc slot_set[6];
+static allocfunc position_alloc;
 
 static PyObject *rules_bind(PyObject *Py_UNUSED(module), PyObject *args) {
-    PyObject *cls, *fallback;
-    if (!PyArg_ParseTuple(args, "OO", &cls, &fallback))
+    PyObject *cls, *follow, *take_back;
+    if (!PyArg_ParseTuple(args, "OOO", &cls, &follow, &take_back))
         return NULL;
     static const char *names[6] = {"relaxed", "cols", "hidden", "found", "score", "where"};
     for (int i = 0; i < 6; i++)
         if (!FIELD[i] && !(FIELD[i] = PyUnicode_InternFromString(names[i])))
             return NULL;
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "bind takes the Position class");
+        return NULL;
+    }
+    PyObject *slot[6] = {NULL};
+    for (int i = 0; i < 6; i++) {
+        slot[i] = PyObject_GetAttr(cls, FIELD[i]);
+        if (!slot[i] || !PyType_GetSlot(Py_TYPE(slot[i]), Py_tp_descr_get) ||
+            !PyType_GetSlot(Py_TYPE(slot[i]), Py_tp_descr_set)) {
+            if (slot[i])
+                PyErr_SetString(PyExc_TypeError, "a Position field is no slot");
+            for (int j = 0; j <= i; j++)
+                Py_XDECREF(slot[j]);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < 6; i++) {
+        PyObject *was = SLOT[i];
+        SLOT[i] = slot[i];
+        Py_XDECREF(was);
+        slot_get[i] = (descrgetfunc)PyType_GetSlot(Py_TYPE(slot[i]), Py_tp_descr_get);
+        slot_set[i] = (descrsetfunc)PyType_GetSlot(Py_TYPE(slot[i]), Py_tp_descr_set);
+    }
+    position_alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
+    PyObject *old[3] = {PositionClass, python_follow, python_take_back};
     Py_INCREF(cls);
-    Py_INCREF(fallback);
-    Py_XDECREF(PositionClass);
-    Py_XDECREF(python_follow);
+    Py_INCREF(follow);
+    Py_INCREF(take_back);
     PositionClass = cls;
-    python_follow = fallback;
+    python_follow = follow;
+    python_take_back = take_back;
+    for (int i = 0; i < 3; i++)
+        Py_XDECREF(old[i]);
     Py_RETURN_NONE;
 }
 
@@ -1859,11 +1888,100 @@ static PyObject *counts(PyObject *same, const uint8_t *now, const uint8_t *was, 
     PyObject *t = PyTuple_New(n);
     for (int i = 0; t && i < n; i++) {
         PyObject *v = PyLong_FromLong(now[i]);
-        if (!v || PyTuple_SetItem(t, i, v) < 0) {
+        if (!v || PyTuple_SetItem(t, i, v) < 0)
             Py_CLEAR(t);
-        }
     }
     return t;
+}
+
+/* The fields of a Python Position, read into `got` (new references) and `p`; 1 when
+ * this core reads them as a position, 0 when not (the Python statement decides), -1
+ * on an error. */
+/* The last positions made here, held (so that no other object can take their
+ * address) with their cards already read: a game's next move or undo starts from the
+ * position the last one made, and need not read it again. The kernel treats positions
+ * as immutable, so a position's cards cannot change while it is held here. */
+#define REMEMBERED 4
+static PyObject *remembered[REMEMBERED];
+static Pos remembered_pos[REMEMBERED];
+static int remembered_next;
+
+static void remember(PyObject *position, const Pos *p) {
+    PyObject *was = remembered[remembered_next];
+    Py_INCREF(position);
+    remembered[remembered_next] = position;
+    remembered_pos[remembered_next] = *p;
+    remembered_next = (remembered_next + 1) % REMEMBERED;
+    Py_XDECREF(was);
+}
+
+static int read_fields(PyObject *position, PyObject *got[6], Pos *p, int *relaxed) {
+    PyObject *type = (PyObject *)Py_TYPE(position);
+    for (int i = 0; i < 6; i++)
+        if (!(got[i] = slot_get[i](SLOT[i], position, type)))
+            return -1;
+    *relaxed = PyObject_IsTrue(got[F_RELAXED]);
+    if (*relaxed < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    for (int i = 0; i < REMEMBERED; i++)
+        if (remembered[i] == position) {
+            *p = remembered_pos[i];
+            return 1;
+        }
+    if (read_position(got[F_COLS], got[F_HIDDEN], got[F_FOUND], p) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
+/* A new Python Position for q, made from p (whose fields are `got`): columns a and b
+ * are new, the others shared with p, as are the counts when they did not change. */
+static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int a, int b,
+                              long score) {
+    PyObject *made[6] = {NULL}, *after = NULL;
+    if (!(made[F_COLS] = PyTuple_New(7)))
+        goto done;
+    for (int i = 0, at = 0; i < 7; at += q->len[i], i++) {
+        PyObject *col;
+        if (i == a || i == b)
+            col = PyBytes_FromStringAndSize((const char *)q->cards + at, q->len[i]);
+        else {
+            col = PyTuple_GetItem(got[F_COLS], i);
+            Py_XINCREF(col);
+        }
+        if (!col || PyTuple_SetItem(made[F_COLS], i, col) < 0)
+            goto done;
+    }
+    made[F_RELAXED] = got[F_RELAXED];
+    Py_INCREF(made[F_RELAXED]);
+    made[F_HIDDEN] = counts(got[F_HIDDEN], q->hid, p->hid, 7);
+    made[F_FOUND] = counts(got[F_FOUND], q->found, p->found, 4);
+    made[F_SCORE] = PyLong_FromLong(score);
+    made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)q->where, 52);
+    if (!made[F_HIDDEN] || !made[F_FOUND] || !made[F_SCORE] || !made[F_WHERE])
+        goto done;
+    if (!(after = position_alloc((PyTypeObject *)PositionClass, 0)))
+        goto done;
+    for (int i = 0; i < 6; i++)
+        if (slot_set[i](SLOT[i], after, made[i]) < 0) {
+            Py_CLEAR(after);
+            goto done;
+        }
+    remember(after, q);
+done:
+    for (int i = 0; i < 6; i++)
+        Py_XDECREF(made[i]);
+    return after;
+}
+
+static int bound(void) {
+    if (PositionClass)
+        return 1;
+    PyErr_SetString(PyExc_RuntimeError, "yukon._core's rules are not bound yet");
+    return 0;
 }
 
 static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args,
@@ -1872,26 +1990,20 @@ static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args
         PyErr_SetString(PyExc_TypeError, "follow takes a position and a move key");
         return NULL;
     }
-    PyObject *position = args[0], *key_object = args[1];
-    if (!PositionClass) {
-        PyErr_SetString(PyExc_RuntimeError, "yukon._core.follow is not bound yet");
+    if (!bound())
         return NULL;
-    }
-    PyObject *got[6] = {NULL}, *result = NULL, *after = NULL, *made[6] = {NULL};
+    PyObject *position = args[0], *key_object = args[1], *got[6] = {NULL}, *result = NULL;
+    Pos p, q;
+    int relaxed, n = 0, legal = 0;
+    uint16_t moves[MAX_MOVES];
     long key = PyLong_AsLong(key_object);
     if (key == -1 && PyErr_Occurred())
         return NULL;
-    for (int i = 0; i < 6; i++)
-        if (!(got[i] = PyObject_GetAttr(position, FIELD[i])))
-            goto done;
-    Pos p, q;
-    int relaxed = PyObject_IsTrue(got[F_RELAXED]);
-    if (relaxed < 0 || read_position(got[F_COLS], got[F_HIDDEN], got[F_FOUND], &p) < 0) {
-        PyErr_Clear(); /* no position this core reads: the Python statement decides */
-        relaxed = -1;
-    }
-    uint16_t moves[MAX_MOVES];
-    int n = relaxed < 0 ? 0 : legal_moves(&p, relaxed, moves), legal = 0;
+    int readable = read_fields(position, got, &p, &relaxed);
+    if (readable < 0)
+        goto done;
+    if (readable)
+        n = legal_moves(&p, relaxed, moves);
     for (int i = 0; i < n; i++)
         legal |= moves[i] == key;
     if (!legal) { /* the Python statement names the rule the move breaks */
@@ -1906,41 +2018,98 @@ static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args
     if (s != FOUNDATION) /* a return scores nothing */
         score += (dest == FOUNDATION) * FOUNDATION_POINTS +
                  (q.hid[s] != p.hid[s]) * FLIP_POINTS;
-    /* columns the move leaves alone are shared with the position before it */
-    if (!(made[F_COLS] = PyTuple_New(7)))
-        goto done;
-    for (int i = 0, at = 0; i < 7; at += q.len[i], i++) {
-        PyObject *col;
-        if (i == s || i == dest)
-            col = PyBytes_FromStringAndSize((const char *)q.cards + at, q.len[i]);
-        else {
-            col = PyTuple_GetItem(got[F_COLS], i);
-            Py_XINCREF(col);
-        }
-        if (!col || PyTuple_SetItem(made[F_COLS], i, col) < 0)
-            goto done;
-    }
-    made[F_RELAXED] = got[F_RELAXED];
-    Py_INCREF(made[F_RELAXED]);
-    made[F_HIDDEN] = counts(got[F_HIDDEN], q.hid, p.hid, 7);
-    made[F_FOUND] = counts(got[F_FOUND], q.found, p.found, 4);
-    made[F_SCORE] = PyLong_FromLong(score);
-    made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)q.where, 52);
-    if (!made[F_HIDDEN] || !made[F_FOUND] || !made[F_SCORE] || !made[F_WHERE])
-        goto done;
-    if (!(after = PyObject_CallNoArgs(PositionClass)))
-        goto done;
-    for (int i = 0; i < 6; i++)
-        if (PyObject_SetAttr(after, FIELD[i], made[i]) < 0) {
-            Py_CLEAR(after);
-            goto done;
-        }
-    result = after;
+    result = new_position(got, &p, &q, s, dest, score);
 done:
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 6; i++)
         Py_XDECREF(got[i]);
-        Py_XDECREF(made[i]);
+    return result;
+}
+
+/* The position before the move c to dest whose card came from `from` (a column, or
+ * FOUNDATION) and which turned a card up when `flipped`; 0 when `p` cannot be the
+ * position after such a move. */
+static int unapply(const Pos *p, Pos *q, int c, int dest, int from, int flipped) {
+    int suit = c / 13, size = 1;
+    uint8_t group[52];
+    if (dest == from || (from == FOUNDATION && (dest == FOUNDATION || flipped)))
+        return 0;
+    *q = *p;
+    if (dest == FOUNDATION) {
+        if (!q->found[suit] || q->found[suit] - 1 != c % 13)
+            return 0;
+        group[0] = (uint8_t)c;
+        q->found[suit]--;
+    } else {
+        int at = start_of(q, dest), pos = index_in(q, dest, c);
+        if (pos < 0 || pos < q->hid[dest])
+            return 0;
+        size = q->len[dest] - pos;
+        memcpy(group, q->cards + at + pos, (size_t)size);
+        memmove(q->cards + at + pos, q->cards + at + pos + size,
+                (size_t)(q->in_cols - at - pos - size));
+        q->in_cols = (uint8_t)(q->in_cols - size);
+        q->len[dest] = (uint8_t)pos;
     }
+    if (from == FOUNDATION) { /* c goes back on its foundation, as the next card */
+        if (q->found[suit] != c % 13)
+            return 0;
+        q->found[suit]++;
+        q->where[c] = FOUNDATION;
+        return 1;
+    }
+    if (flipped) { /* the last card of `from` turns face down again */
+        if (q->hid[from] >= q->len[from])
+            return 0;
+        q->hid[from]++;
+        int last = q->cards[start_of(q, from) + q->len[from] - 1];
+        q->where[last] = (uint8_t)(from + FACE_DOWN);
+    }
+    int end = start_of(q, from) + q->len[from];
+    memmove(q->cards + end + size, q->cards + end, (size_t)(q->in_cols - end));
+    memcpy(q->cards + end, group, (size_t)size);
+    q->len[from] = (uint8_t)(q->len[from] + size);
+    q->in_cols = (uint8_t)(q->in_cols + size);
+    for (int i = 0; i < size; i++)
+        q->where[group[i]] = (uint8_t)from;
+    return 1;
+}
+
+static PyObject *rules_take_back(PyObject *Py_UNUSED(module), PyObject *const *args,
+                                 Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError,
+                        "take_back takes a position, a move key, where its card came "
+                        "from and whether it turned a card up");
+        return NULL;
+    }
+    if (!bound())
+        return NULL;
+    PyObject *got[6] = {NULL}, *result = NULL;
+    Pos p, q;
+    int relaxed;
+    long key = PyLong_AsLong(args[1]), from = PyLong_AsLong(args[2]);
+    int flipped = PyObject_IsTrue(args[3]);
+    if ((key == -1 || from == -1 || flipped < 0) && PyErr_Occurred())
+        return NULL;
+    int readable = read_fields(args[0], got, &p, &relaxed);
+    if (readable < 0)
+        goto done;
+    if (!readable || key < 0 || key >= 52 * 8 || from < 0 || from > FOUNDATION ||
+        !unapply(&p, &q, (int)(key >> 3), (int)(key & 7), (int)from, flipped)) {
+        /* no undo this core can make: the Python statement decides */
+        result = PyObject_CallFunctionObjArgs(python_take_back, args[0], args[1], args[2],
+                                              args[3], NULL);
+        goto done;
+    }
+    long score = PyLong_AsLong(got[F_SCORE]);
+    if (score == -1 && PyErr_Occurred())
+        goto done;
+    if (from != FOUNDATION)
+        score -= ((key & 7) == FOUNDATION) * FOUNDATION_POINTS + flipped * FLIP_POINTS;
+    result = new_position(got, &p, &q, (int)(key & 7), (int)from, score);
+done:
+    for (int i = 0; i < 6; i++)
+        Py_XDECREF(got[i]);
     return result;
 }
 
@@ -2002,7 +2171,11 @@ static PyMethodDef core_functions[] = {
     {"apply", (PyCFunction)rules_apply, METH_VARARGS,
      "The position after a legal move, as (columns, hidden, foundations)."},
     {"bind", (PyCFunction)rules_bind, METH_VARARGS,
-     "Bind follow to the kernel's Position class and its Python follow."},
+     "Bind follow and take_back to the kernel's Position class and its Python follow "
+     "and take_back."},
+    {"take_back", (PyCFunction)(void (*)(void))rules_take_back, METH_FASTCALL,
+     "The kernel's take_back(position, key, came_from, flipped): the undo made here "
+     "when it can be, else by the Python take_back bound."},
     {"follow", (PyCFunction)(void (*)(void))rules_follow, METH_FASTCALL,
      "The kernel's follow(position, key): a legal move played here, any other "
      "handed to the Python follow bound, which names the rule it breaks."},

@@ -85,8 +85,18 @@ def share(searches: Sequence[Seeker], /) -> bool:
     """Make the searches use one table from now on, holding all they have searched;
     False (and nothing changed) when their budget has no room for it."""
 
-def bind(position_class: type, python_follow: Callable[[Any, int], Any], /) -> None:
-    """Bind follow to the kernel's Position class and its Python follow."""
+def bind(
+    position_class: type,
+    python_follow: Callable[[Any, int], Any],
+    python_take_back: Callable[[Any, int, int, bool], Any],
+    /,
+) -> None:
+    """Bind follow and take_back to the kernel's Position class and its Python follow
+    and take_back."""
+
+def take_back(position: Any, key: int, came_from: int, flipped: bool, /) -> Any:
+    """The kernel's take_back(position, key, came_from, flipped): the undo made here
+    when it can be, else by the Python take_back bound."""
 
 def follow(position: Any, key: int, /) -> Any:
     """The kernel's follow(position, key): a legal move played here, any other handed to

@@ -11,7 +11,7 @@ import json
 import random
 import types
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -25,7 +25,7 @@ from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import RefusalCode
 from ._solver import Hint, Verdict, advise, solve
-from ._state import State, _to_card, step_back, trace
+from ._state import State, _to_card, advance, step_back
 from ._values import built_once
 
 UNDO_LIMIT = 100
@@ -36,62 +36,32 @@ def _to_code(value: GameCode | str) -> GameCode:
     return value if isinstance(value, GameCode) else GameCode.parse(value)
 
 
-class _Line:
-    """The moves from the deal to the current position, newest first: a linked list, so
-    a move or an undo costs the same however long the game, and games share their pasts.
-    Each move keeps the position before it while undo can reach it, so that undo costs
-    nothing; older moves keep only what taking them back needs (see
-    :func:`yukon._state.trace` and :func:`_forget`), so a game of a million moves holds
-    a million small links and a few hundred positions."""
-
-    __slots__ = ("before", "length", "move", "rest", "trace")
-
-    length: int
-    move: Move
-    before: State | None  # None once forgotten: step_back(after, move, trace) makes it
-    trace: int  # set when the position before is forgotten
-    rest: _Line | None
-
-    def __init__(self, move: Move, before: State, rest: _Line | None) -> None:
-        self.move = move
-        self.before = before
-        self.rest = rest
-        self.length = 1 + (rest.length if rest is not None else 0)
-
-    def position_before(self, after: State) -> State:
-        """The position before this move, given the one after it."""
-        before = self.before
-        return step_back(after, self.move, self.trace) if before is None else before
-
-    def newest_first(self) -> Iterator[Move]:
-        line: _Line | None = self
-        while line is not None:
-            yield line.move
-            line = line.rest
+if TYPE_CHECKING:
+    _Line = tuple[Move, int, "_Line | None", int]
+else:
+    _Line = tuple  # a recursive alias would not resolve in yukon's namespace
+"""The moves from the deal to the current position, newest first, as a linked list of
+``(move, trace, rest, length)``: a move or an undo costs the same however long the game,
+and games share their pasts. Each link keeps its move and a small trace of it (see
+:func:`yukon._state.trace`): undo rebuilds the position before it from the one after, so
+a game holds its current position and small links, however many moves it has. Plain
+tuples, because a link is made on every move."""
 
 
-def _forget(line: _Line) -> None:
-    """Let the moves more than ``UNDO_LIMIT`` back from ``line`` drop their positions.
-    Run every ``UNDO_LIMIT`` moves, so each move is walked past a few times at most."""
-    rest: _Line | None = line
-    for _ in range(UNDO_LIMIT):
-        if rest is None:
-            return
-        rest = rest.rest
-    while rest is not None and rest.before is not None:
-        rest.trace = trace(rest.before, rest.move)
-        rest.before = None
-        rest = rest.rest
+def _newest_first(line: _Line | None) -> Iterator[Move]:
+    while line is not None:
+        yield line[0]
+        line = line[2]
 
 
 def _same_line(a: _Line | None, b: _Line | None) -> bool:
     """Whether two lines hold the same moves (without recursion, however long)."""
-    if (a.length if a else 0) != (b.length if b else 0):
+    if (a[3] if a else 0) != (b[3] if b else 0):
         return False
     while a is not None and b is not None and a is not b:
-        if a.move != b.move:
+        if a[0] != b[0]:
             return False
-        a, b = a.rest, b.rest
+        a, b = a[2], b[2]
     return True
 
 
@@ -197,9 +167,9 @@ class Game:
         _, state, _, undoable, line = self._now
         for _ in range(undoable):
             assert line is not None
-            state = line.position_before(state)
-            steps.append((state, line.move))
-            line = line.rest
+            move, trail, line, _ = line
+            state = step_back(state, move, trail)
+            steps.append((state, move))
         return tuple(reversed(steps))
 
     @property
@@ -207,7 +177,7 @@ class Game:
         """The moves from the deal to the current position, oldest first (moves taken back
         by undo are not in it). Replaying them from the deal gives :attr:`state`."""
         line = self._now[4]
-        return () if line is None else tuple(reversed(tuple(line.newest_first())))
+        return tuple(reversed(tuple(_newest_first(line))))
 
     @property
     def score(self) -> int:
@@ -226,7 +196,8 @@ class Game:
         _, state, _, _, line = self._now
         if line is None:
             return None
-        return line.position_before(state).change(line.move)
+        move, trail, _, _ = line
+        return step_back(state, move, trail).change(move)
 
     @property
     def can_undo(self) -> bool:
@@ -237,7 +208,7 @@ class Game:
     def last_move(self) -> Move | None:
         """The most recent move that can still be undone."""
         _, _, _, undoable, line = self._now
-        return line.move if undoable and line is not None else None
+        return line[0] if undoable and line is not None else None
 
     def play(self, move: Move | str) -> Game:
         """The game after ``move`` (a :class:`Move` or move text such as ``"8S>5"``).
@@ -248,10 +219,8 @@ class Game:
         if not isinstance(move, Move):
             move = Move.parse(move)
         code, state, moves, undoable, line = self._now
-        after = state.apply(move)
-        line = _Line(move, state, line)
-        if not line.length % UNDO_LIMIT:
-            _forget(line)
+        after, trail = advance(state, move)
+        line = (move, trail, line, line[3] + 1 if line else 1)
         game: Game = _new(Game)
         _SET_NOW(game, (code, after, moves + 1, min(undoable + 1, UNDO_LIMIT), line))
         return game
@@ -268,11 +237,9 @@ class Game:
                     else ""
                 )
             )
-        before = line.before
-        if before is None:
-            before = step_back(state, line.move, line.trace)
+        move, trail, rest, _ = line
         game: Game = _new(Game)
-        _SET_NOW(game, (code, before, moves, undoable - 1, line.rest))
+        _SET_NOW(game, (code, step_back(state, move, trail), moves, undoable - 1, rest))
         return game
 
     # -- help from the solver ----------------------------------------------------------

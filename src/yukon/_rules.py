@@ -359,16 +359,19 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     return before
 
 
-def _compiled_follow() -> Callable[[Position, int], Position]:
+def _compiled() -> tuple[
+    Callable[[Position, int], Position], Callable[[Position, int, int, bool], Position]
+]:
     core = compiled_core()
     if core is None:
-        return follow
-    core.bind(Position, follow)
-    return core.follow  # type: ignore[no-any-return]
+        return follow, take_back
+    core.bind(Position, follow, take_back)
+    return core.follow, core.take_back
 
 
-fast_follow: Callable[[Position, int], Position] = _compiled_follow()
-""":func:`follow`, played by the C core when it is built (``YUKON_IMPLEMENTATION``
-chooses as for the solver): a legal move is made there, by the C statement of the same
-rules, and any other is handed to :func:`follow`, which names the rule it breaks. The
-two give equal positions (``tests/test_core_rules.py``)."""
+fast_follow, fast_take_back = _compiled()
+""":func:`follow` and :func:`take_back`, made by the C core when it is built
+(``YUKON_IMPLEMENTATION`` chooses, as for the solver): a legal move, or the undo of one,
+is made there by the C statement of the same rules, and anything else is handed to the
+Python function, which names the rule a move breaks. Both give equal positions
+(``tests/test_core_rules.py``)."""

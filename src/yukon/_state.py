@@ -31,10 +31,10 @@ from ._rules import (
     Broken,
     Position,
     fast_follow,
+    fast_take_back,
     follow,
     legal_moves,
     position,
-    take_back,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
 from ._values import built_once
@@ -97,8 +97,11 @@ def packed(state: State) -> Position:
 def trace(before: State, move: Move) -> int:
     """What :func:`step_back` needs to take back ``move``, legal in ``before``: where
     its card came from, and whether the move turns a card up."""
-    p = before._p
-    c = move.key >> 3
+    return _trace(before._p, move.key)
+
+
+def _trace(p: Position, key: int) -> int:
+    c = key >> 3
     came_from = p.where[c]
     if came_from == ON_FOUNDATION:
         return ON_FOUNDATION * 2
@@ -106,9 +109,24 @@ def trace(before: State, move: Move) -> int:
     return came_from * 2 + (0 < pos == p.hidden[came_from])
 
 
+def advance(state: State, move: Move) -> tuple[State, int]:
+    """``state.apply(move)`` and its :func:`trace`, in one step: what a game's move
+    needs, on its hot path."""
+    p = state._p
+    try:
+        after = fast_follow(p, move.key)
+    except Broken as broken:
+        raise IllegalMove(_refusal(broken, move)) from None
+    new: State = _new(State)
+    _SET_P(new, after)
+    return new, _trace(p, move.key)
+
+
 def step_back(state: State, move: Move, trace: int) -> State:
     """The position before ``move``, given the one after it and its :func:`trace`."""
-    return wrap(take_back(state._p, move.key, trace >> 1, bool(trace & 1)))
+    before: State = _new(State)
+    _SET_P(before, fast_take_back(state._p, move.key, trace >> 1, bool(trace & 1)))
+    return before
 
 
 class State:
