@@ -23,7 +23,7 @@ from ._codes import GameCode
 from ._errors import CannotFinish, InvalidPosition, InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import IllegalMove, Refusal
-from ._rules import RefusalCode
+from ._rules import COMPILED_RULES, RefusalCode
 from ._solver import Hint, Verdict, advise, solve
 from ._state import State, _to_card, advance, step_back
 from ._values import built_once
@@ -37,15 +37,42 @@ def _to_code(value: GameCode | str) -> GameCode:
 
 
 if TYPE_CHECKING:
-    _Line = tuple[Move, int, "_Line | None", int]
+    _Line = tuple[Move, int, "_Line | None", int, "list[State | None] | None"]
 else:
     _Line = tuple  # a recursive alias would not resolve in yukon's namespace
 """The moves from the deal to the current position, newest first, as a linked list of
-``(move, trace, rest, length)``: a move or an undo costs the same however long the game,
-and games share their pasts. Each link keeps its move and a small trace of it (see
-:func:`yukon._state.trace`): undo rebuilds the position before it from the one after, so
-a game holds its current position and small links, however many moves it has. Plain
-tuples, because a link is made on every move."""
+``(move, trace, rest, length, kept)``: a move or an undo costs the same however long the
+game, and games share their pasts. Each link keeps its move and a small trace of it
+(see :func:`yukon._state.trace`), from which undo works the position before the move
+out again. Plain tuples, because a link is made on every move.
+
+Working a position out again is quick in the C core; in pure Python it costs as much as
+the move, so there the newest links also keep the position before them (``kept``, a
+box :func:`_forget` empties once undo can no longer reach it)."""
+
+_KEPT = 0 if COMPILED_RULES else UNDO_LIMIT // 2
+"""How many of the newest links keep the position before them: none where the C core
+works positions out again, else half the undo limit (deeper undo works them out)."""
+
+
+def _before(line: _Line, after: State) -> State:
+    """The position before the newest move of ``line``, given the one after it."""
+    kept = line[4]
+    before = kept[0] if kept else None
+    return step_back(after, line[0], line[1]) if before is None else before
+
+
+def _forget(line: _Line) -> None:
+    """Empty the boxes of the links more than ``_KEPT`` back from ``line``; run every
+    ``_KEPT`` moves, so a game keeps at most ``2 * _KEPT`` positions."""
+    rest: _Line | None = line
+    for _ in range(_KEPT):
+        if rest is None:
+            return
+        rest = rest[2]
+    while rest is not None and rest[4] and rest[4][0] is not None:
+        rest[4][0] = None
+        rest = rest[2]
 
 
 def _newest_first(line: _Line | None) -> Iterator[Move]:
@@ -167,9 +194,9 @@ class Game:
         _, state, _, undoable, line = self._now
         for _ in range(undoable):
             assert line is not None
-            move, trail, line, _ = line
-            state = step_back(state, move, trail)
-            steps.append((state, move))
+            state = _before(line, state)
+            steps.append((state, line[0]))
+            line = line[2]
         return tuple(reversed(steps))
 
     @property
@@ -196,8 +223,7 @@ class Game:
         _, state, _, _, line = self._now
         if line is None:
             return None
-        move, trail, _, _ = line
-        return step_back(state, move, trail).change(move)
+        return _before(line, state).change(line[0])
 
     @property
     def can_undo(self) -> bool:
@@ -220,7 +246,13 @@ class Game:
             move = Move.parse(move)
         code, state, moves, undoable, line = self._now
         after, trail = advance(state, move)
-        line = (move, trail, line, line[3] + 1 if line else 1)
+        length = line[3] + 1 if line else 1
+        if _KEPT:
+            line = (move, trail, line, length, [state])
+            if not length % _KEPT:
+                _forget(line)
+        else:
+            line = (move, trail, line, length, None)
         game: Game = _new(Game)
         _SET_NOW(game, (code, after, moves + 1, min(undoable + 1, UNDO_LIMIT), line))
         return game
@@ -237,9 +269,8 @@ class Game:
                     else ""
                 )
             )
-        move, trail, rest, _ = line
         game: Game = _new(Game)
-        _SET_NOW(game, (code, step_back(state, move, trail), moves, undoable - 1, rest))
+        _SET_NOW(game, (code, _before(line, state), moves, undoable - 1, line[2]))
         return game
 
     # -- help from the solver ----------------------------------------------------------

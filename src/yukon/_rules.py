@@ -370,6 +370,8 @@ def _compiled() -> tuple[
 
 
 fast_follow, fast_take_back = _compiled()
+COMPILED_RULES = fast_follow is not follow
+"""Whether moves and their undo are made by the C core."""
 """:func:`follow` and :func:`take_back`, made by the C core when it is built
 (``YUKON_IMPLEMENTATION`` chooses, as for the solver): a legal move, or the undo of one,
 is made there by the C statement of the same rules, and anything else is handed to the
