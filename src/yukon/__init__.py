@@ -27,7 +27,8 @@ from ._errors import (
 )
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
 from ._interop import kpat_deal, pysolfc_deal
-from ._moves import Move
+from ._moves import ACTION_COUNT, Move
+from ._observation import OBSERVATION_SIZE
 from ._refusals import (
     CATALOGS,
     ENGLISH,
@@ -45,6 +46,7 @@ from ._state import Column, State, deal
 __version__ = "0.1.0"
 
 __all__ = [
+    "ACTION_COUNT",
     "CATALOGS",
     "CLEAN_WIN",
     "COMPILED_SOLVER",
@@ -54,6 +56,7 @@ __all__ = [
     "FOUNDATION_POINTS",
     "GROUP_LIMIT",
     "HEBREW",
+    "OBSERVATION_SIZE",
     "UNDO_LIMIT",
     "CannotFinish",
     "Card",

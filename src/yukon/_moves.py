@@ -50,6 +50,12 @@ class Move:
         object.__setattr__(self, "key", self.card.index * 8 + dest)
 
     @classmethod
+    def from_key(cls, key: int) -> Move:
+        """The move with this :attr:`key`, 0 to ``ACTION_COUNT - 1``: the stable action
+        id of a learning environment (the table never changes within a major version)."""
+        return move_by_key(key)
+
+    @classmethod
     def to_foundation(cls, card: Card) -> Move:
         """The move of ``card`` to its foundation."""
         return MOVES[card.index * 8 + FOUNDATION]
@@ -101,9 +107,14 @@ class Move:
 
 def move_by_key(key: object) -> Move:
     """The move with this int key (``card index * 8 + destination``)."""
-    if type(key) is not int or not 0 <= key < len(MOVES):
-        raise InvalidMove(f"a move key runs from 0 to {len(MOVES) - 1}")
+    if type(key) is not int or not 0 <= key < ACTION_COUNT:
+        raise InvalidMove(f"a move key runs from 0 to {ACTION_COUNT - 1}, not {key!r}")
     return MOVES[key]
+
+
+ACTION_COUNT = 52 * 8
+"""How many move keys there are (416): ``Move.key`` runs from 0 to 415, the card's deck
+index times 8 plus the destination (columns 0-6, 7 for the foundation)."""
 
 
 MOVES: tuple[Move, ...] = tuple(

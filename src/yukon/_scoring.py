@@ -18,3 +18,14 @@ CLEAN_WIN = 52 * FOUNDATION_POINTS + FACE_DOWN_AT_DEAL * FLIP_POINTS
 MAX_SCORE = 10**12
 """The largest score a position may carry: far above any game played (each move scores
 at most 15), and what the position formats accept, so every position round-trips."""
+
+
+def progress(cards_home: int, face_down: int) -> int:
+    """A measure of how far a game has come, for rewards that cannot be farmed: 10 for
+    each card home and 5 for each card turned up since the deal. It depends only on the
+    position, so any line of moves that comes back to a position earns exactly 0 (the
+    app's score, which pays again for a card taken back and placed again, does not). It
+    is 0 at the deal and :data:`CLEAN_WIN` when the game is won."""
+    return FOUNDATION_POINTS * cards_home + FLIP_POINTS * (
+        FACE_DOWN_AT_DEAL - face_down
+    )

@@ -122,9 +122,8 @@ from ._rules import (
     Position,
     follow,
     legal_moves,
-    position,
 )
-from ._state import State, packed, wrap
+from ._state import State, packed
 from ._values import built_once
 
 
@@ -1001,14 +1000,10 @@ def advise(
     if not moves:
         return None
     rng = rng if rng is not None else random.Random(0)
-    unknown = sorted(c for column in _face_down(state) for c in column)
-    slots = [len(column) for column in _face_down(state)]
     votes: dict[Move, int] = {}
     for _ in range(samples):
-        guess = list(unknown)
-        rng.shuffle(guess)
         solution = solve(
-            _with_face_down(state, guess, slots),
+            state.sample_hidden(rng),
             max_nodes=max_nodes,
             max_memory=max_memory,
         )
@@ -1024,19 +1019,3 @@ def advise(
         return Hint(forced, 0.0, samples)
     preferred = [m for m in _ordered(packed(state), -1) if m in moves]
     return Hint(preferred[0] if preferred else moves[0], 0.0, samples)
-
-
-def _face_down(state: State) -> list[bytes]:
-    p = packed(state)
-    return [col[:down] for col, down in zip(p.cols, p.hidden, strict=True)]
-
-
-def _with_face_down(state: State, guess: list[int], slots: list[int]) -> State:
-    """``state`` with its face-down cards replaced by ``guess``, column by column."""
-    p = packed(state)
-    columns = []
-    at = 0
-    for col, down, size in zip(p.cols, p.hidden, slots, strict=True):
-        columns.append(bytes(guess[at : at + size]) + col[down:])
-        at += size
-    return wrap(position(p.relaxed, tuple(columns), p.hidden, p.found, p.score))

@@ -12,6 +12,7 @@ compact (a position takes well under a kilobyte) and quick to search and slice.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,7 +24,8 @@ from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import InvalidCard, InvalidMove, InvalidPosition
-from ._moves import Move
+from ._moves import ACTION_COUNT, Move
+from ._observation import observe
 from ._refusals import IllegalMove, Refusal
 from ._rules import (
     EMPTY,
@@ -36,7 +38,7 @@ from ._rules import (
     legal_moves,
     position,
 )
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE, progress
 from ._values import built_once
 
 COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
@@ -343,6 +345,51 @@ class State:
         is total.
         """
         return tuple(legal_moves(self._p))
+
+    def legal_keys(self) -> tuple[int, ...]:
+        """The :attr:`Move.key` of each of :meth:`legal_moves`, in the same order."""
+        return tuple(move.key for move in legal_moves(self._p))
+
+    def legal_mask(self) -> bytes:
+        """``ACTION_COUNT`` bytes, 1 at the key of each legal move and 0 elsewhere: the
+        action mask a learner expects (``numpy.frombuffer`` reads it without a copy)."""
+        mask = bytearray(ACTION_COUNT)
+        for move in legal_moves(self._p):
+            mask[move.key] = 1
+        return bytes(mask)
+
+    def observation(self, *, perfect: bool = False) -> bytes:
+        """The position as ``OBSERVATION_SIZE`` bytes for a learner: where each card
+        lies and its place there, the face-down counts and the rules (the layout is in
+        the Learning page). Face-down cards are indistinguishable unless ``perfect``,
+        so permuting them never changes the observation."""
+        instance("perfect", perfect, bool, "True or False")
+        return observe(self._p, perfect=perfect)
+
+    def sample_hidden(self, rng: random.Random) -> State:
+        """This position with its face-down cards dealt again at random, from ``rng``,
+        into the same places: a position the player could be facing, for planners that
+        guess at what they cannot see (the hint does this)."""
+        instance("rng", rng, random.Random, "a random.Random")
+        p = self._p
+        guess = sorted(
+            c for col, down in zip(p.cols, p.hidden, strict=True) for c in col[:down]
+        )
+        rng.shuffle(guess)
+        columns = []
+        at = 0
+        for col, down in zip(p.cols, p.hidden, strict=True):
+            columns.append(bytes(guess[at : at + down]) + col[down:])
+            at += down
+        return wrap(position(p.relaxed, tuple(columns), p.hidden, p.found, p.score))
+
+    @property
+    def progress(self) -> int:
+        """10 for each card home and 5 for each card turned up since the deal: a reward
+        potential no line of moves can farm (see the Learning page); 0 at the deal,
+        :data:`~yukon.CLEAN_WIN` when won. The app's :attr:`score` is unchanged."""
+        p = self._p
+        return progress(sum(p.found), sum(p.hidden))
 
     def check(self, move: Move | str) -> Refusal | None:
         """``None`` when ``move`` is legal here, else the :class:`Refusal` saying why."""
