@@ -17,15 +17,18 @@ from hypothesis import given
 
 import yukon
 from yukon import Move, Rules, State
-from yukon._moves import move_by_key
+from yukon._moves import MOVES, move_by_key
+from yukon._observation import fast_observe, observe
 from yukon._rules import (
     FITS_CLASSIC,
     FITS_RELAXED,
     Broken,
     Position,
     fast_follow,
+    fast_moves,
     fast_take_back,
     follow,
+    legal_moves,
     take_back,
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS
@@ -41,6 +44,7 @@ else:
 # Bound at import unless YUKON_IMPLEMENTATION=python chose the Python rules; binding
 # again is harmless, and lets these tests compare the two either way.
 _core.bind(Position, follow, take_back)
+_core.set_moves(MOVES)
 
 FIXTURES: dict[str, list[int]] = json.loads(
     pathlib.Path(__file__).with_name("perft.json").read_text()
@@ -122,6 +126,13 @@ def _same_rules(state: State) -> None:
     assert not only_c, [(str(m), _rule_of(state, m)) for m in only_c]
     assert not only_python, [(str(m), _rule_of(state, m)) for m in only_python]
     assert compiled == python, "the order of legal moves"
+    p = packed(state)
+    assert _core.moves(p) == tuple(legal_moves(p)), "the legal moves as Move objects"
+    for perfect in (False, True):
+        assert _core.observe(p, perfect) == observe(p, perfect=perfect), (
+            f"the observation (perfect={perfect}): where each card lies, face down "
+            "or up, its place, the face-down counts, the rules"
+        )
     p = packed(state)
     for move in state.legal_moves():
         after = follow(p, move.key)  # the Python statement, whatever State.apply uses
@@ -228,6 +239,25 @@ def test_state_apply_uses_the_compiled_follow_unless_python_is_chosen() -> None:
     chosen = os.environ.get("YUKON_IMPLEMENTATION", "").strip().lower()
     assert fast_follow is (follow if chosen == "python" else _core.follow)
     assert fast_take_back is (take_back if chosen == "python" else _core.take_back)
+    assert (fast_moves is _core.moves) is (chosen != "python")
+    assert (fast_observe is _core.observe) is (chosen != "python")
+
+
+def test_the_compiled_readers_refuse_what_is_no_position() -> None:
+    odd = Position()
+    with pytest.raises(AttributeError):
+        _core.moves(odd)
+    p = packed(yukon.deal("YU1-C-AAAAAAB"))
+    odd.relaxed, odd.cols, odd.hidden = p.relaxed, p.cols[:6], p.hidden
+    odd.found, odd.score, odd.where = p.found, p.score, p.where
+    with pytest.raises(ValueError, match="not a position"):
+        _core.moves(odd)
+    with pytest.raises(ValueError, match="not a position"):
+        _core.observe(odd, False)
+    with pytest.raises(TypeError):
+        _core.observe(p)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        _core.set_moves(MOVES[:3])
 
 
 def test_the_compiled_take_back_hands_an_undo_it_cannot_make_to_python() -> None:

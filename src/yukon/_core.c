@@ -2113,6 +2113,88 @@ done:
     return result;
 }
 
+/* ---- what a learner reads of a position, compiled: the legal moves (as the Move
+ * objects _moves.MOVES holds, bound with set_moves) and the observation, byte for
+ * byte as _observation.observe writes it. */
+
+static PyObject *MOVE_OBJECTS; /* _moves.MOVES: every Move, indexed by its key */
+#define OBSERVATION_SIZE 112
+#define SEEN_FACE_DOWN 15 /* a face-down card, as the observation without perfect says */
+
+static PyObject *rules_set_moves(PyObject *Py_UNUSED(module), PyObject *moves) {
+    if (!PyTuple_Check(moves) || PyTuple_Size(moves) != 52 * 8) {
+        PyErr_SetString(PyExc_TypeError, "set_moves takes the 416 moves, by key");
+        return NULL;
+    }
+    Py_INCREF(moves);
+    PyObject *was = MOVE_OBJECTS;
+    MOVE_OBJECTS = moves;
+    Py_XDECREF(was);
+    Py_RETURN_NONE;
+}
+
+/* The position behind a Python Position, read into p; -1 (an exception set) for
+ * anything that is no position. */
+static int read_known(PyObject *position, Pos *p, int *relaxed) {
+    PyObject *got[6] = {NULL};
+    int readable = bound() ? read_fields(position, got, p, relaxed) : -1;
+    for (int i = 0; i < 6; i++)
+        Py_XDECREF(got[i]);
+    if (readable == 0)
+        PyErr_SetString(PyExc_ValueError, "not a position");
+    return readable > 0 ? 0 : -1;
+}
+
+static PyObject *rules_moves(PyObject *Py_UNUSED(module), PyObject *position) {
+    Pos p;
+    int relaxed;
+    uint16_t keys[MAX_MOVES];
+    if (!MOVE_OBJECTS) {
+        PyErr_SetString(PyExc_RuntimeError, "yukon._core's moves are not set yet");
+        return NULL;
+    }
+    if (read_known(position, &p, &relaxed) < 0)
+        return NULL;
+    int n = legal_moves(&p, relaxed, keys);
+    PyObject *out = PyTuple_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *move = PyTuple_GetItem(MOVE_OBJECTS, keys[i]);
+        Py_XINCREF(move);
+        if (!move || PyTuple_SetItem(out, i, move) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
+}
+
+static PyObject *rules_observe(PyObject *Py_UNUSED(module), PyObject *const *args,
+                               Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "observe takes a position and perfect");
+        return NULL;
+    }
+    Pos p;
+    int relaxed, perfect = PyObject_IsTrue(args[1]);
+    uint8_t out[OBSERVATION_SIZE] = {0};
+    if (perfect < 0 || read_known(args[0], &p, &relaxed) < 0)
+        return NULL;
+    for (int s = 0, at = 0; s < 7; at += p.len[s], s++) {
+        out[104 + s] = p.hid[s];
+        for (int i = 0; i < p.len[s]; i++) {
+            int c = p.cards[at + i];
+            if (i >= p.hid[s] || perfect) {
+                out[c] = (uint8_t)(i >= p.hid[s] ? s : FACE_DOWN + s);
+                out[52 + c] = (uint8_t)i;
+            } else
+                out[c] = SEEN_FACE_DOWN;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 0; r < p.found[suit]; r++)
+            out[suit * 13 + r] = FOUNDATION;
+    out[111] = (uint8_t)relaxed;
+    return PyBytes_FromStringAndSize((const char *)out, sizeof out);
+}
+
 static long long count_lines(const Pos *p, int relaxed, int depth) {
     uint16_t moves[MAX_MOVES];
     int n = legal_moves(p, relaxed, moves);
@@ -2173,6 +2255,12 @@ static PyMethodDef core_functions[] = {
     {"bind", (PyCFunction)rules_bind, METH_VARARGS,
      "Bind follow and take_back to the kernel's Position class and its Python follow "
      "and take_back."},
+    {"set_moves", (PyCFunction)rules_set_moves, METH_O,
+     "Bind moves to _moves.MOVES, every Move indexed by its key."},
+    {"moves", (PyCFunction)rules_moves, METH_O,
+     "The kernel's legal moves of a position, as Move objects, in the rules' order."},
+    {"observe", (PyCFunction)(void (*)(void))rules_observe, METH_FASTCALL,
+     "The observation of a position, as _observation.observe writes it."},
     {"take_back", (PyCFunction)(void (*)(void))rules_take_back, METH_FASTCALL,
      "The kernel's take_back(position, key, came_from, flipped): the undo made here "
      "when it can be, else by the Python take_back bound."},

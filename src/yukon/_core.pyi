@@ -101,3 +101,12 @@ def take_back(position: Any, key: int, came_from: int, flipped: bool, /) -> Any:
 def follow(position: Any, key: int, /) -> Any:
     """The kernel's follow(position, key): a legal move played here, any other handed to
     the Python follow bound, which names the rule it breaks."""
+
+def set_moves(moves: tuple[Any, ...], /) -> None:
+    """Bind moves to _moves.MOVES, every Move indexed by its key."""
+
+def moves(position: Any, /) -> tuple[Any, ...]:
+    """The kernel's legal moves of a position, as Move objects, in the rules' order."""
+
+def observe(position: Any, perfect: bool, /) -> bytes:
+    """The observation of a position, as _observation.observe writes it."""

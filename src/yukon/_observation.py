@@ -18,6 +18,9 @@ observation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ._implementation import compiled_core
 from ._rules import FACE_DOWN, ON_FOUNDATION, Position
 
 OBSERVATION_SIZE = 112
@@ -27,6 +30,7 @@ HIDDEN = 15
 _PLACES = 52
 _COUNTS = 104
 _RULES = 111
+_HOME = bytes([ON_FOUNDATION]) * 13
 
 
 def observe(p: Position, *, perfect: bool) -> bytes:
@@ -44,8 +48,21 @@ def observe(p: Position, *, perfect: bool) -> bytes:
                 out[_PLACES + c] = at
             else:
                 out[c] = HIDDEN
-    for c, lies in enumerate(p.where):
-        if lies == ON_FOUNDATION:
-            out[c] = ON_FOUNDATION
+    for suit, count in enumerate(p.found):
+        out[suit * 13 : suit * 13 + count] = _HOME[:count]
     out[_RULES] = p.relaxed
     return bytes(out)
+
+
+def _python_observe(p: Position, perfect: bool) -> bytes:
+    return observe(p, perfect=perfect)
+
+
+def _compiled() -> Callable[[Position, bool], bytes]:
+    core = compiled_core()
+    return _python_observe if core is None else core.observe
+
+
+fast_observe = _compiled()
+""":func:`observe`, written by the C core when it is built (the same bytes,
+``tests/test_core_rules.py``)."""

@@ -359,21 +359,28 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     return before
 
 
+def _python_moves(p: Position) -> tuple[Move, ...]:
+    return tuple(legal_moves(p))
+
+
 def _compiled() -> tuple[
-    Callable[[Position, int], Position], Callable[[Position, int, int, bool], Position]
+    Callable[[Position, int], Position],
+    Callable[[Position, int, int, bool], Position],
+    Callable[[Position], tuple[Move, ...]],
 ]:
     core = compiled_core()
     if core is None:
-        return follow, take_back
+        return follow, take_back, _python_moves
     core.bind(Position, follow, take_back)
-    return core.follow, core.take_back
+    core.set_moves(MOVES)
+    return core.follow, core.take_back, core.moves
 
 
-fast_follow, fast_take_back = _compiled()
+fast_follow, fast_take_back, fast_moves = _compiled()
+""":func:`follow`, :func:`take_back` and the legal moves, made by the C core when it is
+built (``YUKON_IMPLEMENTATION`` chooses, as for the solver): a legal move, or the undo
+of one, is made there by the C statement of the same rules, and anything else is handed
+to the Python function, which names the rule a move breaks. Both give equal positions
+and the same moves (``tests/test_core_rules.py``)."""
 COMPILED_RULES = fast_follow is not follow
 """Whether moves and their undo are made by the C core."""
-""":func:`follow` and :func:`take_back`, made by the C core when it is built
-(``YUKON_IMPLEMENTATION`` chooses, as for the solver): a legal move, or the undo of one,
-is made there by the C statement of the same rules, and anything else is handed to the
-Python function, which names the rule a move breaks. Both give equal positions
-(``tests/test_core_rules.py``)."""

@@ -25,7 +25,7 @@ from ._changes import Change, Location, describe, locate, view
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
 from ._errors import InvalidCard, InvalidMove, InvalidPosition
 from ._moves import ACTION_COUNT, Move
-from ._observation import observe
+from ._observation import fast_observe
 from ._refusals import IllegalMove, Refusal
 from ._rules import (
     EMPTY,
@@ -33,9 +33,9 @@ from ._rules import (
     Broken,
     Position,
     fast_follow,
+    fast_moves,
     fast_take_back,
     follow,
-    legal_moves,
     position,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE, progress
@@ -344,17 +344,17 @@ class State:
         diamonds, clubs). At most one card of each suit fits a destination, so this order
         is total.
         """
-        return tuple(legal_moves(self._p))
+        return fast_moves(self._p)
 
     def legal_keys(self) -> tuple[int, ...]:
         """The :attr:`Move.key` of each of :meth:`legal_moves`, in the same order."""
-        return tuple(move.key for move in legal_moves(self._p))
+        return tuple(move.key for move in self.legal_moves())
 
     def legal_mask(self) -> bytes:
         """``ACTION_COUNT`` bytes, 1 at the key of each legal move and 0 elsewhere: the
         action mask a learner expects (``numpy.frombuffer`` reads it without a copy)."""
         mask = bytearray(ACTION_COUNT)
-        for move in legal_moves(self._p):
+        for move in self.legal_moves():
             mask[move.key] = 1
         return bytes(mask)
 
@@ -364,7 +364,7 @@ class State:
         the Learning page). Face-down cards are indistinguishable unless ``perfect``,
         so permuting them never changes the observation."""
         instance("perfect", perfect, bool, "True or False")
-        return observe(self._p, perfect=perfect)
+        return fast_observe(self._p, perfect)
 
     def sample_hidden(self, rng: random.Random) -> State:
         """This position with its face-down cards dealt again at random, from ``rng``,

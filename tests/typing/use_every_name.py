@@ -11,6 +11,7 @@ import random
 
 import yukon
 from yukon import (
+    ACTION_COUNT,
     CATALOGS,
     CLEAN_WIN,
     COMPILED_SOLVER,
@@ -20,6 +21,7 @@ from yukon import (
     FOUNDATION_POINTS,
     GROUP_LIMIT,
     HEBREW,
+    OBSERVATION_SIZE,
     UNDO_LIMIT,
     CannotFinish,
     Card,
@@ -119,6 +121,14 @@ def main() -> list[object]:
         pysol = None
     seen += [random_code, column, suit, info, settings, again, text, verdict]
     seen += [suggestion, other, numbers, errors, pysol, fast, yukon.__version__]
+    keys: tuple[int, ...] = state.legal_keys()
+    mask: bytes = state.legal_mask()
+    observation: bytes = state.observation(perfect=False)
+    guess: State = state.sample_hidden(random.Random(2))
+    progress: int = guess.progress
+    action: Move = Move.from_key(keys[0])
+    seen += [len(mask) == ACTION_COUNT, len(observation) == OBSERVATION_SIZE]
+    seen += [progress, action]
     change: Change = state.change(state.legal_moves()[0])
     turn: Turn | None = change.inverse().turn
     where: Location = state.locate(change.cards[0])
