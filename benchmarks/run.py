@@ -124,6 +124,90 @@ def bench_playout(repeats: int, games: int = 150) -> dict[str, object]:
     return _row("playout", work, repeats, "moves/s", 100_000)
 
 
+def bench_learner_step(repeats: int, games: int = 150) -> dict[str, object]:
+    """What a learner's step asks of a position: the mask, a legal move played, the
+    observation of the next position (random masked play from fresh deals)."""
+    codes = [
+        GameCode(n, Rules.CLASSIC if n % 2 else Rules.RELAXED) for n in range(games)
+    ]
+
+    def work() -> int:
+        rnd = random.Random(SEED)
+        steps = 0
+        for code in codes:
+            state = yukon.deal(code)
+            for _ in range(300):
+                state.legal_mask()
+                keys = state.legal_keys()
+                if not keys:
+                    break
+                state = state.apply(Move.from_key(rnd.choice(keys)))
+                state.observation()
+                steps += 1
+        return steps
+
+    return _row("learner step", work, repeats, "steps/s", 100_000)
+
+
+def bench_gym_step(repeats: int, episodes: int = 40) -> dict[str, object] | None:
+    """``YukonEnv.step`` with its mask and observation, masked random actions; ``None``
+    without Gymnasium (``yukon[gym]``)."""
+    try:
+        import numpy as np
+
+        from yukon.gym import YukonEnv
+    except ImportError:
+        return None
+    env = YukonEnv(max_moves=300)
+
+    def work() -> int:
+        rng = np.random.default_rng(SEED)
+        steps = 0
+        for episode in range(episodes):
+            _, info = env.reset(seed=episode)
+            done = False
+            while not done:
+                action = rng.choice(np.flatnonzero(info["action_mask"]))
+                _, _, terminated, truncated, info = env.step(action)
+                done = terminated or truncated
+                steps += 1
+        return steps
+
+    return _row("gym step", work, repeats, "steps/s", None)
+
+
+def bench_openspiel(
+    repeats: int, games: int = 60, observe: bool = False
+) -> dict[str, object] | None:
+    """OpenSpiel's Klondike ("solitaire"), random play measured here for comparison:
+    decisions a second, reading the observation tensor at each when ``observe``.
+    ``None`` without OpenSpiel (``pip install open_spiel``; no dependency of ours)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("solitaire")
+
+    def work() -> int:
+        rnd = random.Random(SEED)
+        decisions = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    action = rnd.choice(state.chance_outcomes())[0]
+                else:
+                    action = rnd.choice(state.legal_actions())
+                    decisions += 1
+                    if observe:
+                        state.observation_tensor()
+                state.apply_action(action)
+        return decisions
+
+    name = "openspiel + observation" if observe else "openspiel klondike"
+    return _row(name, work, repeats, "steps/s", None)
+
+
 def _deep_game(depth: int, seed: int = SEED) -> tuple[Game, list[Move]]:
     """A game and a line of ``depth`` legal moves from it (random, seeded)."""
     rnd = random.Random(seed)
@@ -220,7 +304,18 @@ def bench_solver(
     }
 
 
-ROWS = ["deal", "legal moves", "apply", "playout", "game", "memory", "solver"]
+ROWS = [
+    "deal",
+    "legal moves",
+    "apply",
+    "playout",
+    "game",
+    "memory",
+    "learner step",
+    "gym step",
+    "openspiel",
+    "solver",
+]
 DEFAULT_ROWS = [row for row in ROWS if row != "solver"]
 """What runs with no --only: everything but the solver row, which takes hours."""
 
@@ -285,6 +380,23 @@ def main(argv: list[str] | None = None) -> int:
         elif name == "memory":
             rows.extend(bench_memory())
             print(_line(rows[-2]), flush=True)
+        elif name == "learner step":
+            rows.append(bench_learner_step(args.repeats, sized(150)))
+        elif name in ("gym step", "openspiel"):
+            optional = (
+                [bench_gym_step(args.repeats, sized(40))]
+                if name == "gym step"
+                else [
+                    bench_openspiel(args.repeats, sized(60)),
+                    bench_openspiel(args.repeats, sized(60), observe=True),
+                ]
+            )
+            if optional[0] is None:
+                print(f"{name:<22} skipped: not installed", flush=True)
+                continue
+            rows.extend(row for row in optional if row is not None)
+            if len(optional) == 2:
+                print(_line(rows[-2]), flush=True)
         elif name == "solver":
             rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)

@@ -18,6 +18,12 @@ def test_benchmarks_run_and_write_json(
     assert run.main([*argv, *run.ROWS, "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     names = [row["row"] for row in data["rows"]]
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        openspiel = []  # not a dependency: its rows are left out
+    else:
+        openspiel = ["openspiel klondike", "openspiel + observation"]
     assert names == [
         "deal",
         "legal moves",
@@ -26,6 +32,9 @@ def test_benchmarks_run_and_write_json(
         "game",
         "memory: state",
         "memory: game history",
+        "learner step",
+        "gym step",
+        *openspiel,
         "solver",
     ]
     assert all(row["value"] > 0 for row in data["rows"])

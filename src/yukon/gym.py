@@ -128,13 +128,15 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
             reward = self.state.progress - before.progress
         else:
             reward = self.state.score - before.score
-        terminated = self.state.is_won or self.state.is_stuck
+        mask = self.state.legal_mask()
+        terminated = b"\x01" not in mask  # won, or no legal move left
         truncated = not terminated and self.moves >= self.max_moves
-        return self._observation(), float(reward), terminated, truncated, self._info()
+        info = {"code": str(self.code), "action_mask": _booleans(mask)}
+        return self._observation(), float(reward), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions as booleans, for ``MaskablePPO``."""
-        return np.frombuffer(self.state.legal_mask(), dtype=np.uint8).astype(bool)
+        return _booleans(self.state.legal_mask())
 
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``)."""
@@ -145,6 +147,10 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         return {"code": str(self.code), "action_mask": self.action_masks()}
+
+
+def _booleans(mask: bytes) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    return np.frombuffer(mask, dtype=np.uint8).astype(bool)
 
 
 if ENV_ID not in gymnasium.registry:
