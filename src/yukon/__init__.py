@@ -11,6 +11,7 @@ from __future__ import annotations
 import typing as _typing
 
 from ._aids import Settings
+from ._batch import Batch
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
@@ -58,6 +59,7 @@ __all__ = [
     "HEBREW",
     "OBSERVATION_SIZE",
     "UNDO_LIMIT",
+    "Batch",
     "CannotFinish",
     "Card",
     "Catalog",

@@ -2195,6 +2195,348 @@ static PyObject *rules_observe(PyObject *Py_UNUSED(module), PyObject *const *arg
     return PyBytes_FromStringAndSize((const char *)out, sizeof out);
 }
 
+/* ---- Batch: many games held here and stepped together, as _batch._Games steps them
+ * in Python (the same moves, rewards, flags and random draws). */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t n;
+    Pos *pos;
+    uint8_t *relaxed;
+    long long *score;
+} Batch;
+
+static PyObject *BatchType;
+
+static inline int game_over(const Pos *p, int relaxed, uint16_t *keys, int *n) {
+    *n = legal_moves(p, relaxed, keys);
+    return is_won(p) || *n == 0;
+}
+
+static inline int progress_of(const Pos *p) {
+    int home = 0, down = 0;
+    for (int suit = 0; suit < 4; suit++)
+        home += p->found[suit];
+    for (int s = 0; s < 7; s++)
+        down += p->hid[s];
+    return home * FOUNDATION_POINTS - down * FLIP_POINTS;
+}
+
+/* Play the legal move key in game i, keeping its score as rules_follow does. */
+static void batch_play(Batch *b, Py_ssize_t i, int key) {
+    Pos q;
+    int c = key >> 3, dest = key & 7, s = b->pos[i].where[c];
+    apply(&b->pos[i], &q, c, dest);
+    if (s != FOUNDATION)
+        b->score[i] += (dest == FOUNDATION) * FOUNDATION_POINTS +
+                       (q.hid[s] != b->pos[i].hid[s]) * FLIP_POINTS;
+    b->pos[i] = q;
+}
+
+static PyObject *Batch_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *positions;
+    static char *names[] = {"positions", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", names, &positions))
+        return NULL;
+    PyObject *seq = PySequence_Fast(positions, "Batch takes a sequence of positions");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Size(seq);
+    allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+    Batch *self = (Batch *)alloc(type, 0);
+    if (!self)
+        goto fail;
+    self->n = n;
+    self->pos = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Pos));
+    self->relaxed = PyMem_Calloc((size_t)(n ? n : 1), 1);
+    self->score = PyMem_Calloc((size_t)(n ? n : 1), sizeof(long long));
+    if (!self->pos || !self->relaxed || !self->score) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *position = PySequence_GetItem(seq, i);
+        int relaxed = 0;
+        if (!position || read_known(position, &self->pos[i], &relaxed) < 0) {
+            Py_XDECREF(position);
+            goto fail;
+        }
+        PyObject *score = PyObject_GetAttr(position, FIELD[F_SCORE]);
+        Py_DECREF(position);
+        self->score[i] = score ? PyLong_AsLongLong(score) : -1;
+        Py_XDECREF(score);
+        if (self->score[i] == -1 && PyErr_Occurred())
+            goto fail;
+        self->relaxed[i] = (uint8_t)relaxed;
+    }
+    Py_DECREF(seq);
+    return (PyObject *)self;
+fail:
+    Py_DECREF(seq);
+    Py_XDECREF(self);
+    return NULL;
+}
+
+static void Batch_dealloc(Batch *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyMem_Free(self->pos);
+    PyMem_Free(self->relaxed);
+    PyMem_Free(self->score);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(self);
+    Py_DECREF(type);
+}
+
+static Py_ssize_t Batch_len(Batch *self) { return self->n; }
+
+static PyObject *Batch_masks(Batch *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, self->n * 52 * 8);
+    if (!out)
+        return NULL;
+    char *mask = PyByteArray_AsString(out);
+    memset(mask, 0, (size_t)(self->n * 52 * 8));
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        uint16_t keys[MAX_MOVES];
+        int n = legal_moves(&self->pos[i], self->relaxed[i], keys);
+        for (int k = 0; k < n; k++)
+            mask[i * 52 * 8 + keys[k]] = 1;
+    }
+    return out;
+}
+
+static void observe_into(const Pos *p, int relaxed, int perfect, uint8_t *out) {
+    memset(out, 0, OBSERVATION_SIZE);
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
+        out[104 + s] = p->hid[s];
+        for (int i = 0; i < p->len[s]; i++) {
+            int c = p->cards[at + i];
+            if (i >= p->hid[s] || perfect) {
+                out[c] = (uint8_t)(i >= p->hid[s] ? s : FACE_DOWN + s);
+                out[52 + c] = (uint8_t)i;
+            } else
+                out[c] = SEEN_FACE_DOWN;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 0; r < p->found[suit]; r++)
+            out[suit * 13 + r] = FOUNDATION;
+    out[111] = (uint8_t)relaxed;
+}
+
+static PyObject *Batch_observations(Batch *self, PyObject *perfect_object) {
+    int perfect = PyObject_IsTrue(perfect_object);
+    if (perfect < 0)
+        return NULL;
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, self->n * OBSERVATION_SIZE);
+    if (!out)
+        return NULL;
+    uint8_t *bytes = (uint8_t *)PyByteArray_AsString(out);
+    for (Py_ssize_t i = 0; i < self->n; i++)
+        observe_into(&self->pos[i], self->relaxed[i], perfect, bytes + i * OBSERVATION_SIZE);
+    return out;
+}
+
+/* The keys, one a game, read into `keys`; -1 (an exception set) when they are not
+ * self->n ints from 0 to 415. */
+static int read_keys(Batch *self, PyObject *given, int *keys) {
+    PyObject *seq = PySequence_Fast(given, "keys must be a sequence of move keys");
+    if (!seq)
+        return -1;
+    if (PySequence_Size(seq) != self->n) {
+        PyErr_SetString(PyExc_ValueError, "one key a game");
+        Py_DECREF(seq);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        long key = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+        if (key == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (key < 0 || key >= 52 * 8) {
+            PyErr_SetString(PyExc_ValueError, "a move key runs from 0 to 415");
+            Py_DECREF(seq);
+            return -1;
+        }
+        keys[i] = (int)key;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
+/* The first game, not over, whose key is no legal move there (-1 when none is; -2 with
+ * an exception set for keys that are no keys). */
+static PyObject *Batch_illegal(Batch *self, PyObject *given) {
+    int *keys = PyMem_Malloc((size_t)(self->n ? self->n : 1) * sizeof(int));
+    if (!keys)
+        return PyErr_NoMemory();
+    if (read_keys(self, given, keys) < 0) {
+        PyMem_Free(keys);
+        return NULL;
+    }
+    Py_ssize_t bad = -1;
+    for (Py_ssize_t i = 0; i < self->n && bad < 0; i++) {
+        uint16_t legal[MAX_MOVES];
+        int n, found = 0;
+        if (game_over(&self->pos[i], self->relaxed[i], legal, &n))
+            continue;
+        for (int k = 0; k < n; k++)
+            found |= legal[k] == keys[i];
+        if (!found)
+            bad = i;
+    }
+    PyMem_Free(keys);
+    return PyLong_FromSsize_t(bad);
+}
+
+static PyObject *Batch_step(Batch *self, PyObject *given) {
+    int *keys = PyMem_Malloc((size_t)(self->n ? self->n : 1) * sizeof(int));
+    if (!keys)
+        return PyErr_NoMemory();
+    if (read_keys(self, given, keys) < 0) {
+        PyMem_Free(keys);
+        return NULL;
+    }
+    PyObject *rewards = PyBytes_FromStringAndSize(NULL, self->n * (Py_ssize_t)sizeof(int32_t));
+    PyObject *done = PyBytes_FromStringAndSize(NULL, self->n);
+    if (!rewards || !done) {
+        PyMem_Free(keys);
+        Py_XDECREF(rewards);
+        Py_XDECREF(done);
+        return NULL;
+    }
+    int32_t *reward = (int32_t *)PyBytes_AsString(rewards);
+    char *over = PyBytes_AsString(done);
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        uint16_t legal[MAX_MOVES];
+        int n, found = 0;
+        reward[i] = 0;
+        over[i] = 1;
+        if (game_over(&self->pos[i], self->relaxed[i], legal, &n))
+            continue;
+        for (int k = 0; k < n; k++)
+            found |= legal[k] == keys[i];
+        if (!found) /* Batch.step checks every key before it steps */
+            continue;
+        int before = progress_of(&self->pos[i]);
+        batch_play(self, i, keys[i]);
+        reward[i] = progress_of(&self->pos[i]) - before;
+        over[i] = (char)game_over(&self->pos[i], self->relaxed[i], legal, &n);
+    }
+    PyMem_Free(keys);
+    return Py_BuildValue("(NN)", rewards, done);
+}
+
+static inline uint64_t splitmix_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* As _codes.SplitMix64.below: uniform in [0, bound), rejecting the biased top. */
+static uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
+    uint64_t rest = (UINT64_MAX % bound + 1) % bound; /* 2**64 % bound */
+    for (;;) {
+        uint64_t r = splitmix_next(state);
+        if (!rest || r < 0 - rest)
+            return r % bound;
+    }
+}
+
+static PyObject *Batch_playouts(Batch *self, PyObject *args) {
+    long long most;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "LK", &most, &seed))
+        return NULL;
+    PyObject *counts = PyBytes_FromStringAndSize(NULL, self->n * (Py_ssize_t)sizeof(int32_t));
+    if (!counts)
+        return NULL;
+    int32_t *played = (int32_t *)PyBytes_AsString(counts);
+    uint64_t state = seed;
+    for (Py_ssize_t i = 0; i < self->n; i++) {
+        uint16_t legal[MAX_MOVES];
+        int n;
+        played[i] = 0;
+        while (played[i] < most && !game_over(&self->pos[i], self->relaxed[i], legal, &n)) {
+            batch_play(self, i, legal[splitmix_below(&state, (uint64_t)n)]);
+            played[i]++;
+        }
+    }
+    return counts;
+}
+
+/* The games' positions, as new Python Positions. */
+static PyObject *Batch_positions(Batch *self, PyObject *Py_UNUSED(ignored)) {
+    if (!bound())
+        return NULL;
+    PyObject *out = PyList_New(self->n);
+    for (Py_ssize_t i = 0; out && i < self->n; i++) {
+        const Pos *p = &self->pos[i];
+        PyObject *made[6] = {NULL}, *position = NULL;
+        made[F_RELAXED] = PyBool_FromLong(self->relaxed[i]);
+        made[F_COLS] = PyTuple_New(7);
+        made[F_HIDDEN] = PyTuple_New(7);
+        made[F_FOUND] = PyTuple_New(4);
+        made[F_SCORE] = PyLong_FromLongLong(self->score[i]);
+        made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)p->where, 52);
+        int ok = made[0] && made[1] && made[2] && made[3] && made[4] && made[5];
+        for (int s = 0, at = 0; ok && s < 7; at += p->len[s], s++) {
+            PyObject *col = PyBytes_FromStringAndSize((const char *)p->cards + at, p->len[s]);
+            PyObject *down = PyLong_FromLong(p->hid[s]);
+            if (!col || PyTuple_SetItem(made[F_COLS], s, col) < 0 || !down ||
+                PyTuple_SetItem(made[F_HIDDEN], s, down) < 0)
+                ok = 0;
+        }
+        for (int suit = 0; ok && suit < 4; suit++) {
+            PyObject *count = PyLong_FromLong(p->found[suit]);
+            if (!count || PyTuple_SetItem(made[F_FOUND], suit, count) < 0)
+                ok = 0;
+        }
+        if (ok && (position = position_alloc((PyTypeObject *)PositionClass, 0)))
+            for (int f = 0; f < 6 && position; f++)
+                if (slot_set[f](SLOT[f], position, made[f]) < 0)
+                    Py_CLEAR(position);
+        for (int f = 0; f < 6; f++)
+            Py_XDECREF(made[f]);
+        if (!position || PyList_SetItem(out, i, position) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
+}
+
+static PyMethodDef Batch_methods[] = {
+    {"masks", (PyCFunction)Batch_masks, METH_NOARGS, "Each game's action mask, in turn."},
+    {"observations", (PyCFunction)Batch_observations, METH_O,
+     "Each game's observation, in turn (perfect: face-down cards told apart)."},
+    {"illegal", (PyCFunction)Batch_illegal, METH_O,
+     "The first game, not over, whose key is no legal move there, or -1."},
+    {"step", (PyCFunction)Batch_step, METH_O,
+     "Play one key a game (games over ignore theirs): the rewards (int32) and flags."},
+    {"playouts", (PyCFunction)Batch_playouts, METH_VARARGS,
+     "Random legal play, seeded, up to a number of moves a game: the moves played."},
+    {"positions", (PyCFunction)Batch_positions, METH_NOARGS, "The games' positions."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot Batch_slots[] = {
+    {Py_tp_doc, "Games held in C and stepped together (see yukon.Batch)."},
+    {Py_tp_new, Batch_new},
+    {Py_tp_dealloc, Batch_dealloc},
+    {Py_tp_methods, Batch_methods},
+    {Py_sq_length, Batch_len},
+    {0, NULL},
+};
+
+static PyType_Spec Batch_spec = {
+    .name = "yukon._core.Batch",
+    .basicsize = sizeof(Batch),
+    .flags = Py_TPFLAGS_DEFAULT,
+    .slots = Batch_slots,
+};
+
 static long long count_lines(const Pos *p, int relaxed, int depth) {
     uint16_t moves[MAX_MOVES];
     int n = legal_moves(p, relaxed, moves);
@@ -2283,7 +2625,10 @@ static int core_exec(PyObject *module) {
         return -1;
     if (!BudgetType && !(BudgetType = PyType_FromSpec(&Budget_spec)))
         return -1;
+    if (!BatchType && !(BatchType = PyType_FromSpec(&Batch_spec)))
+        return -1;
     if (PyModule_AddObjectRef(module, "Seeker", SeekerType) < 0 ||
+        PyModule_AddObjectRef(module, "Batch", BatchType) < 0 ||
         PyModule_AddObjectRef(module, "Budget", BudgetType) < 0 ||
         PyModule_AddIntConstant(module, "GROUP_LIMIT", GROUP_LIMIT) < 0 ||
         PyModule_AddIntConstant(module, "FOUNDATION_POINTS", FOUNDATION_POINTS) < 0 ||

@@ -110,3 +110,22 @@ def moves(position: Any, /) -> tuple[Any, ...]:
 
 def observe(position: Any, perfect: bool, /) -> bytes:
     """The observation of a position, as _observation.observe writes it."""
+
+@final
+class Batch:
+    """Games held in C and stepped together (see yukon.Batch)."""
+
+    def __new__(cls, positions: Sequence[Any]) -> Batch: ...
+    def __len__(self) -> int: ...
+    def masks(self) -> bytearray:
+        """Each game's action mask, in turn."""
+    def observations(self, perfect: bool, /) -> bytearray:
+        """Each game's observation, in turn (perfect: face-down cards told apart)."""
+    def illegal(self, keys: Sequence[int], /) -> int:
+        """The first game, not over, whose key is no legal move there, or -1."""
+    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]:
+        """Play one key a game (games over ignore theirs): the rewards (int32) and flags."""
+    def playouts(self, most: int, seed: int, /) -> bytes:
+        """Random legal play, seeded, up to a number of moves a game: the moves played."""
+    def positions(self) -> list[Any]:
+        """The games' positions."""

@@ -23,6 +23,7 @@ from yukon import (
     HEBREW,
     OBSERVATION_SIZE,
     UNDO_LIMIT,
+    Batch,
     CannotFinish,
     Card,
     Catalog,
@@ -129,6 +130,12 @@ def main() -> list[object]:
     action: Move = Move.from_key(keys[0])
     seen += [len(mask) == ACTION_COUNT, len(observation) == OBSERVATION_SIZE]
     seen += [progress, action]
+    batch: Batch = Batch([state, guess])
+    rewards, done = batch.step([keys[0], guess.legal_keys()[0]])
+    played: memoryview = batch.random_playouts(5, seed=3)
+    buffers: tuple[bytearray, bytearray] = (batch.legal_masks(), batch.observations())
+    later: list[State] = batch.states()
+    seen += [list(rewards), done, list(played), buffers, later]
     change: Change = state.change(state.legal_moves()[0])
     turn: Turn | None = change.inverse().turn
     where: Location = state.locate(change.cards[0])

@@ -1,0 +1,173 @@
+"""Many games stepped together: :class:`Batch`.
+
+The games live in the C core when it is built (``yukon._core.Batch``), else in
+:class:`_Games`, the same steps in pure Python; both give the same masks, observations,
+rewards, flags and random draws, position for position (``tests/test_batch.py``).
+"""
+
+from __future__ import annotations
+
+import array
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from ._arguments import instance, whole_number
+from ._codes import SplitMix64
+from ._implementation import compiled_core
+from ._moves import ACTION_COUNT, move_by_key
+from ._observation import observe
+from ._refusals import IllegalMove
+from ._rules import Position, follow, legal_moves
+from ._scoring import progress
+from ._state import State, packed, wrap
+
+__all__ = ["Batch"]
+
+
+class _Backend(Protocol):
+    def __len__(self) -> int: ...
+    def masks(self) -> bytearray: ...
+    def observations(self, perfect: bool, /) -> bytearray: ...
+    def illegal(self, keys: Sequence[int], /) -> int: ...
+    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]: ...
+    def playouts(self, most: int, seed: int, /) -> bytes: ...
+    def positions(self) -> list[Position]: ...
+
+
+def _over(p: Position, keys: list[int]) -> bool:
+    return p.found == (13, 13, 13, 13) or not keys
+
+
+def _keys(p: Position) -> list[int]:
+    return [move.key for move in legal_moves(p)]
+
+
+def _progress(p: Position) -> int:
+    return progress(sum(p.found), sum(p.hidden))
+
+
+class _Games:
+    """The batch in pure Python: what ``yukon._core.Batch`` does, step for step."""
+
+    def __init__(self, positions: list[Position]) -> None:
+        self.games = positions
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def masks(self) -> bytearray:
+        out = bytearray(len(self.games) * ACTION_COUNT)
+        for i, p in enumerate(self.games):
+            for key in _keys(p):
+                out[i * ACTION_COUNT + key] = 1
+        return out
+
+    def observations(self, perfect: bool, /) -> bytearray:
+        return bytearray(b"".join(observe(p, perfect=perfect) for p in self.games))
+
+    def illegal(self, keys: Sequence[int], /) -> int:
+        for i, (p, key) in enumerate(zip(self.games, keys, strict=True)):
+            legal = _keys(p)
+            if not _over(p, legal) and key not in legal:
+                return i
+        return -1
+
+    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]:
+        rewards = [0] * len(self.games)
+        done = bytearray(b"\x01") * len(self.games)
+        for i, (p, key) in enumerate(zip(self.games, keys, strict=True)):
+            legal = _keys(p)
+            if _over(p, legal) or key not in legal:
+                continue
+            after = self.games[i] = follow(p, key)
+            rewards[i] = _progress(after) - _progress(p)
+            done[i] = _over(after, _keys(after))
+        return _int32s(rewards), bytes(done)
+
+    def playouts(self, most: int, seed: int, /) -> bytes:
+        rng = SplitMix64(seed)
+        played = []
+        for i, p in enumerate(self.games):
+            count = 0
+            legal = _keys(p)
+            while count < most and not _over(p, legal):
+                p = follow(p, legal[rng.below(len(legal))])
+                legal = _keys(p)
+                count += 1
+            self.games[i] = p
+            played.append(count)
+        return _int32s(played)
+
+    def positions(self) -> list[Position]:
+        return list(self.games)
+
+
+def _int32s(values: list[int]) -> bytes:
+    return array.array("i", values).tobytes()
+
+
+class Batch:
+    """``N`` games held and stepped together, for learners and planners.
+
+    Made from positions (``Batch(yukon.deal(code) for code in codes)``); the games live
+    in the C core when it is built. Masks, observations, rewards and counts come back in
+    flat buffers that ``numpy.frombuffer`` reads without a copy: ``legal_masks()`` is
+    ``N × ACTION_COUNT`` bytes, ``observations()`` ``N × OBSERVATION_SIZE`` bytes, and
+    rewards and counts are ``int32`` (a ``memoryview`` of format ``"i"``).
+    """
+
+    __slots__ = ("_games",)
+
+    def __init__(self, states: Iterable[State]) -> None:
+        positions = []
+        for state in states:
+            instance("states", state, State, "an iterable of State")
+            positions.append(packed(state))
+        core = compiled_core()
+        self._games: _Backend = (
+            core.Batch(positions) if core is not None else _Games(positions)
+        )
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def legal_masks(self) -> bytearray:
+        """Each game's :meth:`~yukon.State.legal_mask`, one after another."""
+        return self._games.masks()
+
+    def observations(self, *, perfect: bool = False) -> bytearray:
+        """Each game's :meth:`~yukon.State.observation`, one after another."""
+        instance("perfect", perfect, bool, "True or False")
+        return self._games.observations(perfect)
+
+    def step(self, keys: Sequence[int]) -> tuple[memoryview, bytes]:
+        """Play one move key in each game; a game already over (won, or no legal move
+        left) ignores its key. Returns each game's reward (the change in
+        :attr:`~yukon.State.progress`) and whether it is over now. A key that is no
+        legal move in a game not over raises :class:`~yukon.IllegalMove` for the first
+        such game (its index in the error's cause), and no game moves."""
+        keys = list(keys)
+        if len(keys) != len(self._games):
+            raise ValueError(f"keys must hold one key a game ({len(self._games)})")
+        for key in keys:
+            move_by_key(key)  # InvalidMove for what is no key
+        bad = self._games.illegal(keys)
+        if bad >= 0:
+            state = wrap(self._games.positions()[bad])
+            refusal = state.check(move_by_key(keys[bad]))
+            assert refusal is not None
+            raise IllegalMove(refusal) from ValueError(f"in game {bad} of the batch")
+        rewards, done = self._games.step(keys)
+        return memoryview(rewards).cast("i"), done
+
+    def random_playouts(self, max_moves: int, seed: int) -> memoryview:
+        """Play each game on with random legal moves, drawn from one SplitMix64 stream
+        seeded with ``seed`` (games in turn), until it is over or ``max_moves`` moves
+        were played; returns how many each game played."""
+        whole_number("max_moves", max_moves, 0, 2**31 - 1)
+        whole_number("seed", seed, 0, 2**64 - 1)
+        return memoryview(self._games.playouts(max_moves, seed)).cast("i")
+
+    def states(self) -> list[State]:
+        """The games' positions now."""
+        return [wrap(p) for p in self._games.positions()]

@@ -1,0 +1,181 @@
+"""``yukon.Batch``: many games stepped together, held to ``State`` game by game, and the
+C core's batch held to the Python one (masks, observations, rewards, flags, random
+draws, positions)."""
+
+from __future__ import annotations
+
+import os
+import random
+from types import ModuleType
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yukon
+from yukon import ACTION_COUNT, OBSERVATION_SIZE, Batch, GameCode, Move, Rules, State
+from yukon._batch import _Games
+from yukon._moves import MOVES
+from yukon._rules import Position, follow, take_back
+from yukon._state import packed, wrap
+
+from .strategies import positions
+
+core: ModuleType | None
+try:
+    from yukon import _core
+except ImportError:  # a pure-Python install: only the comparison is skipped
+    if os.environ.get("YUKON_REQUIRE_CORE"):
+        raise
+    core = None
+else:  # bound at import unless YUKON_IMPLEMENTATION=python chose pure Python
+    _core.bind(Position, follow, take_back)
+    _core.set_moves(MOVES)
+    core = _core
+
+
+def _states(count: int, seed: int) -> list[State]:
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(count):
+        state = yukon.deal(GameCode(rnd.randrange(10_000), rnd.choice(list(Rules))))
+        for _ in range(rnd.randrange(0, 120)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.apply(rnd.choice(moves))
+        out.append(state)
+    return out
+
+
+def _over(state: State) -> bool:
+    return state.is_won or not state.legal_moves()
+
+
+@given(st.lists(positions(max_steps=120), min_size=1, max_size=6))
+def test_masks_and_observations_are_each_games(states: list[State]) -> None:
+    batch = Batch(states)
+    assert len(batch) == len(states)
+    assert bytes(batch.legal_masks()) == b"".join(s.legal_mask() for s in states)
+    for perfect in (False, True):
+        assert bytes(batch.observations(perfect=perfect)) == b"".join(
+            s.observation(perfect=perfect) for s in states
+        )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_step_is_each_games_move(seed: int) -> None:
+    rnd = random.Random(seed)
+    states = _states(12, seed)
+    batch = Batch(states)
+    for _ in range(40):
+        keys = []
+        for state in states:
+            moves = state.legal_moves()
+            keys.append(rnd.choice(moves).key if moves and not state.is_won else 0)
+        rewards, done = batch.step(keys)
+        after = [
+            s if _over(s) else s.apply(Move.from_key(k))
+            for s, k in zip(states, keys, strict=True)
+        ]
+        assert list(rewards) == [
+            a.progress - s.progress for s, a in zip(states, after, strict=True)
+        ]
+        assert list(done) == [int(_over(a)) for a in after]
+        states = after
+        assert batch.states() == states
+    assert [s.score for s in batch.states()] == [s.score for s in states]
+
+
+def test_the_buffers_read_as_numpy_arrays_without_a_copy() -> None:
+    states = _states(5, 9)
+    batch = Batch(states)
+    masks = np.frombuffer(batch.legal_masks(), dtype=np.uint8).reshape(5, ACTION_COUNT)
+    observations = np.frombuffer(batch.observations(), dtype=np.uint8)
+    assert observations.reshape(5, OBSERVATION_SIZE).shape == (5, OBSERVATION_SIZE)
+    keys = [int(np.flatnonzero(row)[0]) if row.any() else 0 for row in masks]
+    rewards, _ = batch.step(keys)
+    assert np.frombuffer(rewards, dtype=np.int32).shape == (5,)
+
+
+def test_an_illegal_key_moves_no_game() -> None:
+    states = [yukon.deal("YU1-R-AAAAAAC"), yukon.deal("YU1-C-AAAAAAB")]
+    batch = Batch(states)
+    legal = states[0].legal_moves()[0].key
+    with pytest.raises(yukon.IllegalMove, match="exactly one rank higher") as refused:
+        batch.step([legal, Move.parse("7C>3").key])  # 7♣ onto 2♥ in deal 1
+    assert str(refused.value.__cause__) == "in game 1 of the batch"
+    assert batch.states() == states
+    with pytest.raises(ValueError, match="one key a game"):
+        batch.step([legal])
+    with pytest.raises(yukon.InvalidMove):
+        batch.step([legal, ACTION_COUNT])
+    assert batch.states() == states
+
+
+def test_a_game_over_ignores_its_key() -> None:
+    won = yukon.deal("YU1-R-AAAAAAB")
+    for move in yukon.solve(won).moves:
+        won = won.apply(move)
+    batch = Batch([won])
+    rewards, done = batch.step([Move.parse("KS>1").key])  # a return it could make
+    assert list(rewards) == [0] and done == b"\x01" and batch.states() == [won]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_random_playouts_are_seeded_and_end_games(seed: int) -> None:
+    states = _states(8, seed % 97)
+    first, second = Batch(states), Batch(states)
+    played = first.random_playouts(500, seed)
+    assert list(played) == list(second.random_playouts(500, seed))
+    assert first.states() == second.states()
+    for before, after, count in zip(states, first.states(), played, strict=True):
+        assert count == 500 or _over(after)
+        assert after.score >= before.score
+
+
+def test_the_compiled_batch_is_the_python_batch() -> None:
+    """Every answer of the C core's batch equals the pure-Python one's."""
+    if core is None:
+        pytest.skip("the C core is not built")
+    raw = [packed(s) for s in _states(16, 5)]
+    compiled, python = core.Batch(list(raw)), _Games(list(raw))
+    rnd = random.Random(5)
+    for round_ in range(30):
+        assert compiled.masks() == python.masks(), f"masks, round {round_}"
+        for perfect in (False, True):
+            assert compiled.observations(perfect) == python.observations(perfect)
+        keys = []
+        for p in python.positions():
+            legal = [m.key for m in wrap(p).legal_moves()]
+            keys.append(rnd.choice(legal) if legal else 0)
+        assert compiled.illegal(keys) == python.illegal(keys) == -1
+        assert compiled.step(keys) == python.step(keys), f"step, round {round_}"
+        assert [p.key() for p in compiled.positions()] == [
+            p.key() for p in python.positions()
+        ]
+    assert compiled.playouts(300, 77) == python.playouts(300, 77)
+    assert [p.key() for p in compiled.positions()] == [
+        p.key() for p in python.positions()
+    ]
+    assert [p.where for p in compiled.positions()] == [
+        p.where for p in python.positions()
+    ]
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(TypeError, match="states"):
+        Batch([yukon.deal("YU1-C-AAAAAAB"), "YU1-C-AAAAAAB"])  # type: ignore[list-item]
+    batch = Batch([])
+    assert len(batch) == 0 and batch.legal_masks() == bytearray()
+    assert list(batch.step([])[0]) == []
+    with pytest.raises(TypeError, match="perfect"):
+        batch.observations(perfect=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_moves"):
+        batch.random_playouts(-1, 0)
+    with pytest.raises(ValueError, match="seed"):
+        batch.random_playouts(10, 2**64)
+    if core is not None:
+        with pytest.raises(TypeError):
+            core.Batch([object()])
