@@ -149,6 +149,45 @@ def bench_learner_step(repeats: int, games: int = 150) -> dict[str, object]:
     return _row("learner step", work, repeats, "steps/s", 100_000)
 
 
+def _batch_deals(games: int) -> list[State]:
+    return [
+        yukon.deal(GameCode(n, Rules.CLASSIC if n % 2 else Rules.RELAXED))
+        for n in range(games)
+    ]
+
+
+def bench_batch_playout(repeats: int, games: int = 1024) -> dict[str, object]:
+    """``Batch.random_playouts``: ``games`` fresh deals played at random to the end
+    (at most 300 moves each), one core."""
+    states = _batch_deals(games)
+
+    def work() -> int:
+        return sum(yukon.Batch(states).random_playouts(300, SEED))
+
+    return _row("batch playout", work, repeats, "steps/s", None)
+
+
+def bench_batch_step(repeats: int, games: int = 1024) -> dict[str, object] | None:
+    """``Batch`` stepped from NumPy: the masks read as an array, a random legal key a
+    game, ``step``; 50 steps of ``games`` fresh deals. ``None`` without NumPy."""
+    try:
+        import numpy as np
+    except ImportError:
+        return None
+    states = _batch_deals(games)
+
+    def work() -> int:
+        batch = yukon.Batch(states)
+        rng = np.random.default_rng(SEED)
+        for _ in range(50):
+            masks = np.frombuffer(batch.legal_masks(), dtype=np.uint8)
+            scores = rng.random((games, yukon.ACTION_COUNT)) * masks.reshape(games, -1)
+            batch.step(np.argmax(scores, axis=1).tolist())
+        return 50 * games
+
+    return _row("batch step", work, repeats, "steps/s", None)
+
+
 def bench_gym_step(repeats: int, episodes: int = 40) -> dict[str, object] | None:
     """``YukonEnv.step`` with its mask and observation, masked random actions; ``None``
     without Gymnasium (``yukon[gym]``)."""
@@ -313,6 +352,7 @@ ROWS = [
     "memory",
     "learner step",
     "gym step",
+    "batch",
     "openspiel",
     "solver",
 ]
@@ -382,6 +422,12 @@ def main(argv: list[str] | None = None) -> int:
             print(_line(rows[-2]), flush=True)
         elif name == "learner step":
             rows.append(bench_learner_step(args.repeats, sized(150)))
+        elif name == "batch":
+            rows.append(bench_batch_playout(args.repeats, sized(1024)))
+            stepped = bench_batch_step(args.repeats, sized(1024))
+            if stepped is not None:
+                print(_line(rows[-1]), flush=True)
+                rows.append(stepped)
         elif name in ("gym step", "openspiel"):
             optional = (
                 [bench_gym_step(args.repeats, sized(40))]

@@ -34,6 +34,8 @@ def test_benchmarks_run_and_write_json(
         "memory: game history",
         "learner step",
         "gym step",
+        "batch playout",
+        "batch step",
         *openspiel,
         "solver",
     ]
