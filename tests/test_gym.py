@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 
 import yukon
 from yukon import ACTION_COUNT, GameCode, Move, State
-from yukon.gym import ENV_ID, YukonEnv
+from yukon.gym import ENV_ID, ONE_HOT_SIZE, YukonEnv, one_hot
 
 
 def _make(**options: Any) -> YukonEnv:
@@ -129,3 +129,28 @@ def test_an_environment_pickles_mid_episode() -> None:
     assert twin.state == env.state and twin.code == env.code
     assert twin.code.rules is yukon.Rules.RELAXED and isinstance(twin.code, GameCode)
     assert env.render() is None and _make(render_mode="ansi").render() is not None
+
+
+def test_one_hot_marks_one_place_in_each_group() -> None:
+    states = [yukon.deal("YU1-C-AAAAAAB"), yukon.deal("YU1-R-AAAAAAB").apply("6S>1")]
+    single = one_hot(states[0].observation())
+    assert single.shape == (ONE_HOT_SIZE,) and single.dtype == np.float32
+    stacked = one_hot(
+        np.stack([np.frombuffer(s.observation(), np.uint8) for s in states])
+    )
+    assert stacked.shape == (2, ONE_HOT_SIZE)
+    assert np.array_equal(stacked[0], single)
+    for row, state in zip(stacked, states, strict=True):
+        observation = state.observation()
+        cards = row[: 52 * 16].reshape(52, 16)
+        places = row[52 * 16 : 52 * 48].reshape(52, 32)
+        downs = row[52 * 48 : -1].reshape(7, 7)
+        assert (cards.sum(axis=1) == 1).all() and (places.sum(axis=1) == 1).all()
+        assert list(cards.argmax(axis=1)) == list(observation[:52])
+        assert list(places.argmax(axis=1)) == list(observation[52:104])
+        assert list(downs.argmax(axis=1)) == [c.hidden for c in state.columns]
+        assert row[-1] == (state.rules is yukon.Rules.RELAXED)
+    with pytest.raises(ValueError, match="last axis"):
+        one_hot(b"short")
+    with pytest.raises(ValueError, match="no observation has"):
+        one_hot(bytes([40]) * yukon.OBSERVATION_SIZE)

@@ -37,7 +37,7 @@ from yukon import (
     deal,
 )
 
-__all__ = ["ENV_ID", "YukonEnv"]
+__all__ = ["ENV_ID", "ONE_HOT_SIZE", "YukonEnv", "one_hot"]
 
 ENV_ID = "yukon/Yukon-v0"
 
@@ -48,6 +48,42 @@ Observation = np.ndarray[Any, np.dtype[np.uint8]]
 # game dealt from a code), the face-down counts (0-6), the rules (0-1).
 _NVEC = [16] * 52 + [32] * 52 + [7] * 7 + [2]
 assert len(_NVEC) == OBSERVATION_SIZE
+
+
+ONE_HOT_SIZE = 52 * 16 + 52 * 32 + 7 * 7 + 1
+"""The length of :func:`one_hot`'s vectors (2 546)."""
+
+
+def one_hot(
+    observation: bytes | bytearray | np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """Observations as ``float32`` one-hot vectors for a neural network.
+
+    Takes one observation (``bytes`` or a ``uint8`` array of :data:`yukon.OBSERVATION_SIZE`)
+    or a stack of them (``(..., OBSERVATION_SIZE)``) and returns ``(..., ONE_HOT_SIZE)``:
+    for each card in deck order, 16 places for where it lies; then for each card, 32
+    places for its place in its column; then for each column, 7 places for its
+    face-down count; then 1.0 under relaxed rules.
+    """
+    if isinstance(observation, bytes | bytearray):
+        observation = np.frombuffer(observation, dtype=np.uint8)
+    codes = np.asarray(observation)
+    if codes.shape[-1:] != (OBSERVATION_SIZE,) or codes.dtype != np.uint8:
+        raise ValueError(
+            f"observation must be uint8 with a last axis of {OBSERVATION_SIZE}, not "
+            f"{codes.dtype} {codes.shape}"
+        )
+    where, place, down = codes[..., :52], codes[..., 52:104], codes[..., 104:111]
+    if (where >= 16).any() or (place >= 32).any() or (down >= 7).any():
+        raise ValueError("observation holds a value no observation has")
+    lead = codes.shape[:-1]
+    parts = [
+        np.eye(16, dtype=np.float32)[where].reshape(*lead, 52 * 16),
+        np.eye(32, dtype=np.float32)[place].reshape(*lead, 52 * 32),
+        np.eye(7, dtype=np.float32)[down].reshape(*lead, 7 * 7),
+        codes[..., 111:].astype(np.float32),
+    ]
+    return np.concatenate(parts, axis=-1)
 
 
 class YukonEnv(gymnasium.Env[Observation, np.int64]):
