@@ -3,6 +3,7 @@ face-down cards, and a progress measure no line of moves can farm."""
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import random
 
@@ -152,3 +153,21 @@ def test_a_card_taken_back_and_placed_again_earns_score_but_no_progress() -> Non
         score=state.score + yukon.FOUNDATION_POINTS,
     )
     assert again.score == state.score + 10 and again.progress == state.progress
+
+
+@pytest.mark.no_cover  # half a minute of play; the page must match it, not sample it
+def test_the_baselines_table_is_what_the_script_prints() -> None:
+    if not yukon.COMPILED_SOLVER:
+        pytest.skip("a minute or more in pure Python; the compiled run checks the page")
+    script = pathlib.Path(__file__).resolve().parent.parent / "scripts"
+    spec = importlib.util.spec_from_file_location(
+        "baselines", script / "learning_baselines.py"
+    )
+    assert spec is not None and spec.loader is not None
+    baselines = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(baselines)
+    page = (script.parent / "docs" / "learning.md").read_text(encoding="utf-8")
+    shown = page.split("<!-- baselines: start -->\n")[1].split(
+        "<!-- baselines: end -->"
+    )[0]
+    assert shown == baselines.table(1_000)
