@@ -2166,6 +2166,26 @@ static PyObject *rules_moves(PyObject *Py_UNUSED(module), PyObject *position) {
     return out;
 }
 
+/* The observation of p, as _observation.observe writes it, into out. */
+static void observe_into(const Pos *p, int relaxed, int perfect, uint8_t *out) {
+    memset(out, 0, OBSERVATION_SIZE);
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
+        out[104 + s] = p->hid[s];
+        for (int i = 0; i < p->len[s]; i++) {
+            int c = p->cards[at + i];
+            if (i >= p->hid[s] || perfect) {
+                out[c] = (uint8_t)(i >= p->hid[s] ? s : FACE_DOWN + s);
+                out[52 + c] = (uint8_t)i;
+            } else
+                out[c] = SEEN_FACE_DOWN;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 0; r < p->found[suit]; r++)
+            out[suit * 13 + r] = FOUNDATION;
+    out[111] = (uint8_t)relaxed;
+}
+
 static PyObject *rules_observe(PyObject *Py_UNUSED(module), PyObject *const *args,
                                Py_ssize_t nargs) {
     if (nargs != 2) {
@@ -2174,24 +2194,10 @@ static PyObject *rules_observe(PyObject *Py_UNUSED(module), PyObject *const *arg
     }
     Pos p;
     int relaxed, perfect = PyObject_IsTrue(args[1]);
-    uint8_t out[OBSERVATION_SIZE] = {0};
+    uint8_t out[OBSERVATION_SIZE];
     if (perfect < 0 || read_known(args[0], &p, &relaxed) < 0)
         return NULL;
-    for (int s = 0, at = 0; s < 7; at += p.len[s], s++) {
-        out[104 + s] = p.hid[s];
-        for (int i = 0; i < p.len[s]; i++) {
-            int c = p.cards[at + i];
-            if (i >= p.hid[s] || perfect) {
-                out[c] = (uint8_t)(i >= p.hid[s] ? s : FACE_DOWN + s);
-                out[52 + c] = (uint8_t)i;
-            } else
-                out[c] = SEEN_FACE_DOWN;
-        }
-    }
-    for (int suit = 0; suit < 4; suit++)
-        for (int r = 0; r < p.found[suit]; r++)
-            out[suit * 13 + r] = FOUNDATION;
-    out[111] = (uint8_t)relaxed;
+    observe_into(&p, relaxed, perfect, out);
     return PyBytes_FromStringAndSize((const char *)out, sizeof out);
 }
 
@@ -2302,25 +2308,6 @@ static PyObject *Batch_masks(Batch *self, PyObject *Py_UNUSED(ignored)) {
             mask[i * 52 * 8 + keys[k]] = 1;
     }
     return out;
-}
-
-static void observe_into(const Pos *p, int relaxed, int perfect, uint8_t *out) {
-    memset(out, 0, OBSERVATION_SIZE);
-    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
-        out[104 + s] = p->hid[s];
-        for (int i = 0; i < p->len[s]; i++) {
-            int c = p->cards[at + i];
-            if (i >= p->hid[s] || perfect) {
-                out[c] = (uint8_t)(i >= p->hid[s] ? s : FACE_DOWN + s);
-                out[52 + c] = (uint8_t)i;
-            } else
-                out[c] = SEEN_FACE_DOWN;
-        }
-    }
-    for (int suit = 0; suit < 4; suit++)
-        for (int r = 0; r < p->found[suit]; r++)
-            out[suit * 13 + r] = FOUNDATION;
-    out[111] = (uint8_t)relaxed;
 }
 
 static PyObject *Batch_observations(Batch *self, PyObject *perfect_object) {
