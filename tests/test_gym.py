@@ -154,3 +154,18 @@ def test_one_hot_marks_one_place_in_each_group() -> None:
         one_hot(b"short")
     with pytest.raises(ValueError, match="no observation has"):
         one_hot(bytes([40]) * yukon.OBSERVATION_SIZE)
+
+
+def test_a_won_game_ends_the_episode_with_625_progress() -> None:
+    """A won position still has legal moves (a King may come back to an empty
+    column), so winning, not the mask, must end the episode."""
+    env = _make(rules="R")
+    env.reset(options={"code": "YU1-R-AAAAAAB"})
+    line = yukon.solve(yukon.deal("YU1-R-AAAAAAB")).moves
+    total = 0.0
+    for number, move in enumerate(line, 1):
+        _, reward, terminated, truncated, info = env.step(move.key)
+        total += float(reward)
+        assert terminated is (number == len(line)) and not truncated
+    assert env.state.is_won and total == yukon.CLEAN_WIN
+    assert info["action_mask"].any()  # the Kings could come back

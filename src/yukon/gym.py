@@ -165,7 +165,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         else:
             reward = self.state.score - before.score
         mask = self.state.legal_mask()
-        terminated = b"\x01" not in mask  # won, or no legal move left
+        terminated = self.state.is_won or b"\x01" not in mask  # or no legal move left
         truncated = not terminated and self.moves >= self.max_moves
         info = {"code": str(self.code), "action_mask": _booleans(mask)}
         return self._observation(), float(reward), terminated, truncated, info
