@@ -1773,7 +1773,9 @@ static PyObject *rules_legal_moves(PyObject *Py_UNUSED(module), PyObject *args) 
     return move_keys(moves, legal_moves(&p, relaxed, moves));
 }
 
-static PyObject *packed(const Pos *p) {
+/* The columns, face-down counts and foundation counts of p as new Python tuples, in
+ * parts[0..2]; -1 (an exception set, nothing held) when one cannot be made. */
+static int pack_parts(const Pos *p, PyObject *parts[3]) {
     PyObject *cols = PyTuple_New(7), *hidden = PyTuple_New(7), *found = PyTuple_New(4);
     if (!cols || !hidden || !found)
         goto fail;
@@ -1792,12 +1794,22 @@ static PyObject *packed(const Pos *p) {
         if (!count || PyTuple_SetItem(found, suit, count) < 0)
             goto fail;
     }
-    return Py_BuildValue("(NNN)", cols, hidden, found);
+    parts[0] = cols;
+    parts[1] = hidden;
+    parts[2] = found;
+    return 0;
 fail:
     Py_XDECREF(cols);
     Py_XDECREF(hidden);
     Py_XDECREF(found);
-    return NULL;
+    return -1;
+}
+
+static PyObject *packed(const Pos *p) {
+    PyObject *parts[3];
+    if (pack_parts(p, parts) < 0)
+        return NULL;
+    return Py_BuildValue("(NNN)", parts[0], parts[1], parts[2]);
 }
 
 /* yukon._core.apply(columns, hidden, foundations, relaxed, key): the position after the
@@ -1937,6 +1949,15 @@ static int read_fields(PyObject *position, PyObject *got[6], Pos *p, int *relaxe
     return 1;
 }
 
+/* A new Python Position holding the fields `made` (borrowed), or NULL. */
+static PyObject *make_position(PyObject *made[6]) {
+    PyObject *position = position_alloc((PyTypeObject *)PositionClass, 0);
+    for (int i = 0; position && i < 6; i++)
+        if (slot_set[i](SLOT[i], position, made[i]) < 0)
+            Py_CLEAR(position);
+    return position;
+}
+
 /* A new Python Position for q, made from p (whose fields are `got`): columns a and b
  * are new, the others shared with p, as are the counts when they did not change. */
 static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int a, int b,
@@ -1963,14 +1984,8 @@ static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int 
     made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)q->where, 52);
     if (!made[F_HIDDEN] || !made[F_FOUND] || !made[F_SCORE] || !made[F_WHERE])
         goto done;
-    if (!(after = position_alloc((PyTypeObject *)PositionClass, 0)))
-        goto done;
-    for (int i = 0; i < 6; i++)
-        if (slot_set[i](SLOT[i], after, made[i]) < 0) {
-            Py_CLEAR(after);
-            goto done;
-        }
-    remember(after, q);
+    if ((after = make_position(made)))
+        remember(after, q);
 done:
     for (int i = 0; i < 6; i++)
         Py_XDECREF(made[i]);
@@ -2463,29 +2478,14 @@ static PyObject *Batch_positions(Batch *self, PyObject *Py_UNUSED(ignored)) {
     for (Py_ssize_t i = 0; out && i < self->n; i++) {
         const Pos *p = &self->pos[i];
         PyObject *made[6] = {NULL}, *position = NULL;
-        made[F_RELAXED] = PyBool_FromLong(self->relaxed[i]);
-        made[F_COLS] = PyTuple_New(7);
-        made[F_HIDDEN] = PyTuple_New(7);
-        made[F_FOUND] = PyTuple_New(4);
-        made[F_SCORE] = PyLong_FromLongLong(self->score[i]);
-        made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)p->where, 52);
-        int ok = made[0] && made[1] && made[2] && made[3] && made[4] && made[5];
-        for (int s = 0, at = 0; ok && s < 7; at += p->len[s], s++) {
-            PyObject *col = PyBytes_FromStringAndSize((const char *)p->cards + at, p->len[s]);
-            PyObject *down = PyLong_FromLong(p->hid[s]);
-            if (!col || PyTuple_SetItem(made[F_COLS], s, col) < 0 || !down ||
-                PyTuple_SetItem(made[F_HIDDEN], s, down) < 0)
-                ok = 0;
+        /* F_COLS, F_HIDDEN and F_FOUND follow one another */
+        if (pack_parts(p, made + F_COLS) == 0) {
+            made[F_RELAXED] = PyBool_FromLong(self->relaxed[i]);
+            made[F_SCORE] = PyLong_FromLongLong(self->score[i]);
+            made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)p->where, 52);
+            if (made[F_SCORE] && made[F_WHERE])
+                position = make_position(made);
         }
-        for (int suit = 0; ok && suit < 4; suit++) {
-            PyObject *count = PyLong_FromLong(p->found[suit]);
-            if (!count || PyTuple_SetItem(made[F_FOUND], suit, count) < 0)
-                ok = 0;
-        }
-        if (ok && (position = position_alloc((PyTypeObject *)PositionClass, 0)))
-            for (int f = 0; f < 6 && position; f++)
-                if (slot_set[f](SLOT[f], position, made[f]) < 0)
-                    Py_CLEAR(position);
         for (int f = 0; f < 6; f++)
             Py_XDECREF(made[f]);
         if (!position || PyList_SetItem(out, i, position) < 0)
