@@ -316,6 +316,29 @@ def bench_memory() -> list[dict[str, object]]:
     ]
 
 
+HARD_DEALS = ("YU1-C-AAAAACX", "YU1-C-AAAAAGK", "YU1-C-AAAAAMH")
+"""Classic deals that stay unknown at 30 s: searches that grow as large as any."""
+
+
+def bench_solver_memory(nodes: int) -> dict[str, object] | None:
+    """Bytes the compiled searches hold a searched position: the peak over ``nodes``
+    positions of each hard deal, everything counted, divided by the positions."""
+    if not yukon.COMPILED_SOLVER:
+        return None
+    ratios = []
+    for code in HARD_DEALS:
+        solution = yukon.solve(yukon.deal(code), max_nodes=nodes)
+        assert solution.peak_memory is not None and solution.nodes == nodes
+        ratios.append(solution.peak_memory / solution.nodes)
+    return {
+        "row": "solver memory",
+        "value": round(max(ratios), 1),
+        "unit": f"bytes a searched position (worst of 3 hard deals, {nodes:,} each)",
+        "target": 64,
+        "lower_is_better": True,
+    }
+
+
 SOLVER_SECONDS = 30.0
 """The solver budget per deal that the project's target names."""
 SOLVER_DEALS = 500
@@ -354,6 +377,7 @@ ROWS = [
     "gym step",
     "batch",
     "openspiel",
+    "solver memory",
     "solver",
 ]
 DEFAULT_ROWS = [row for row in ROWS if row != "solver"]
@@ -443,6 +467,12 @@ def main(argv: list[str] | None = None) -> int:
             rows.extend(row for row in optional if row is not None)
             if len(optional) == 2:
                 print(_line(rows[-2]), flush=True)
+        elif name == "solver memory":
+            measured = bench_solver_memory(sized(3_000_000))
+            if measured is None:
+                print(f"{name:<22} skipped: no compiled solver", flush=True)
+                continue
+            rows.append(measured)
         elif name == "solver":
             rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)

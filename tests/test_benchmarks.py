@@ -9,6 +9,8 @@ import tempfile
 import pytest
 from benchmarks import run
 
+import yukon
+
 
 def test_benchmarks_run_and_write_json(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
@@ -37,6 +39,7 @@ def test_benchmarks_run_and_write_json(
         "batch playout",
         "batch step",
         *openspiel,
+        *(["solver memory"] if yukon.COMPILED_SOLVER else []),
         "solver",
     ]
     assert all(row["value"] > 0 for row in data["rows"])

@@ -36,7 +36,6 @@
 #define FLIP_POINTS 5        /* and a card turned face up */
 #define NONE 52
 #define MAX_MOVES 64
-#define KEY_MAX 160
 #define MAX_WEIGHT 1000 /* a weight above this is no ranking the solver uses */
 
 /* The limits the arrays below are sized by. A position has at most 4 foundation moves
@@ -45,8 +44,6 @@
  * foundation counts, and for a return the marker, the waiting column's two counts and
  * its cards again; its length is stored in one byte. */
 _Static_assert(4 + 7 * 4 <= MAX_MOVES, "MAX_MOVES holds every legal move");
-_Static_assert(7 * 2 + 52 + 4 + 3 + 52 <= KEY_MAX, "KEY_MAX holds every key");
-_Static_assert(KEY_MAX <= UINT8_MAX, "a key's length fits its length byte");
 _Static_assert(52 * MAX_WEIGHT * 8 < INT_MAX / 4, "priorities cannot overflow");
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -164,57 +161,17 @@ static int is_won(const Pos *p) {
            p->found[3] == 13;
 }
 
-/* The transposition key, as in _solver._key: the columns with their face-down counts
- * in a fixed order, the foundations, and the column a returned card waits in. */
-static int make_key(const Pos *p, int target, uint8_t *key) {
-    int start[7], order[7];
-    int at = 0;
-    for (int s = 0; s < 7; s++) {
-        start[s] = at;
-        at += p->len[s];
-        order[s] = s;
-    }
-    /* Columns in order of their bottom cards, empty ones first: every card is in one
-     * place only, so two columns never share a bottom card. */
-    int bottom[7];
-    for (int s = 0; s < 7; s++)
-        bottom[s] = p->len[s] ? p->cards[start[s]] + 1 : 0;
-    for (int i = 1; i < 7; i++) {
-        int s = order[i], j = i - 1;
-        while (j >= 0 && bottom[order[j]] > bottom[s]) {
-            order[j + 1] = order[j];
-            j--;
-        }
-        order[j + 1] = s;
-    }
-    int k = 0;
-    for (int i = 0; i < 7; i++) {
-        int s = order[i];
-        key[k++] = p->len[s];
-        key[k++] = p->hid[s];
-        memcpy(key + k, p->cards + start[s], p->len[s]);
-        k += p->len[s];
-    }
-    memcpy(key + k, p->found, 4);
-    k += 4;
-    if (target >= 0) {
-        key[k++] = 0xff;
-        key[k++] = p->len[target];
-        key[k++] = p->hid[target];
-        memcpy(key + k, p->cards + start[target], p->len[target]);
-        k += p->len[target];
-    }
-    return k;
-}
-
 /* ---- the memory budget: every block a search holds is counted, and a block that would
  * take the count past the limit is refused, as if the memory had run out (a flag tells
  * the two apart). Several searches can share one budget, and must when they share a
  * table; only one of them runs at a time (see idle()). */
 
+typedef struct Store Store;
+
 typedef struct {
     PyObject_HEAD
     size_t used, peak, limit;
+    Store *store; /* what its searches have searched (see the store's notes) */
     int exceeded; /* a block was refused for the limit, not by the allocator */
     int busy;     /* a search counting against it is running, without the GIL */
 } Budget;
@@ -274,31 +231,6 @@ static void budget_free(Budget *b, void *block, size_t size) {
     }
 }
 
-/* ---- the table of searched positions: open addressing on a 64-bit hash, full keys in
- * an arena, so two positions are the same only when their keys are. */
-
-typedef struct {
-    uint64_t hash; /* 0: empty slot */
-    uint64_t offset;
-} Slot; /* together, so that a probe reads one cache line */
-
-typedef struct {
-    Slot *slots_;
-    size_t slots, used;
-    uint8_t **chunks;
-    size_t nchunks, cap_chunks, chunk_used;
-    Budget *budget; /* what it counts against (held by the Shared owning it) */
-} Table;
-
-/* Keys are stored in chunks that double from 64 KiB to 4 MiB: a small search holds
- * little, a large one asks the allocator for large blocks. */
-#define CHUNK (1u << 22)
-#define FIRST_CHUNK (1u << 16)
-
-static size_t chunk_size(size_t index) {
-    return index < 6 ? (size_t)FIRST_CHUNK << index : CHUNK;
-}
-
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -320,9 +252,240 @@ static void huge_pages(void *block, size_t size) {
 #endif
 }
 
-/* A position's hash is the sum of its columns' hashes, plus its foundations' and the
- * waiting column's: like the key, it does not depend on the order of the columns, and
- * a child's hash needs only the columns its move changed hashed again. */
+/* ---- the store: the columns and positions the searches of one budget have searched.
+ * A column (its face-down count and cards) is kept once, however many positions hold
+ * it, under a number; a position is kept as its seven columns' numbers, in the order of
+ * its columns, with the way back to the start (the position it was found from, and the
+ * move). The foundations are not kept: every card not in a column is home, so the
+ * columns decide them. Tables of searched positions hold positions' numbers. The
+ * searches of one budget share its store (only one of them runs at a time), and the
+ * last of them to let go frees it. Items are kept in chunks of equal size, so a large
+ * search never copies what it holds to grow. */
+
+#define ABSENT UINT32_MAX /* no column, position or parent */
+
+typedef struct {
+    uint64_t hash;  /* column_hash of its cards */
+    uint32_t cards; /* where its cards start among the store's card bytes */
+    uint8_t len, hid;
+} Column;
+
+typedef struct {
+    uint32_t column[7]; /* the columns' numbers, in the order of the position's columns */
+    uint32_t parent;    /* the position it was found from; ABSENT: the start */
+    uint16_t via;       /* the move from there */
+    int8_t target;      /* the column a returned card waits in; -1: none */
+} Item;
+
+typedef struct {
+    uint8_t **chunks;
+    size_t nchunks, cap_chunks;
+    size_t count; /* items (or card bytes) in use, gaps at chunk ends included */
+    size_t size;  /* bytes an item */
+    int bits;     /* a chunk holds 2^bits items */
+} Chunks;
+
+struct Store {
+    Chunks columns, cards, items;
+    uint32_t *map; /* column number + 1 by column hash (0: free), open addressing */
+    size_t map_slots;
+    Py_ssize_t holders;
+    Budget *budget; /* borrowed: the budget holds the store */
+};
+
+static inline void *chunk_at(const Chunks *c, size_t i) {
+    return c->chunks[i >> c->bits] + (i & (((size_t)1 << c->bits) - 1)) * c->size;
+}
+
+/* Room for n more items in one chunk (a chunk's end left unused when they would not
+ * fit): their first index, or SIZE_MAX when refused. */
+static size_t chunk_reserve(Chunks *c, Budget *b, size_t n) {
+    size_t per = (size_t)1 << c->bits, at = c->count;
+    if (at % per + n > per)
+        at += per - at % per; /* the next chunk */
+    if (at + n > (size_t)c->nchunks * per) {
+        if (c->nchunks == c->cap_chunks) {
+            size_t cap = c->cap_chunks ? c->cap_chunks * 2 : 16;
+            uint8_t **grown = budget_realloc(b, c->chunks, c->cap_chunks * sizeof *grown,
+                                             cap * sizeof *grown);
+            if (!grown)
+                return SIZE_MAX;
+            c->chunks = grown;
+            c->cap_chunks = cap;
+        }
+        uint8_t *chunk = budget_realloc(b, NULL, 0, per * c->size);
+        if (!chunk)
+            return SIZE_MAX;
+        huge_pages(chunk, per * c->size);
+        c->chunks[c->nchunks++] = chunk;
+    }
+    c->count = at + n;
+    return at;
+}
+
+static void chunks_free(Chunks *c, Budget *b) {
+    for (size_t i = 0; i < c->nchunks; i++)
+        budget_free(b, c->chunks[i], ((size_t)1 << c->bits) * c->size);
+    budget_free(b, c->chunks, c->cap_chunks * sizeof(uint8_t *));
+    c->chunks = NULL;
+    c->nchunks = c->cap_chunks = c->count = 0;
+}
+
+static inline const Column *column_at(const Store *st, uint32_t id) {
+    return chunk_at(&st->columns, id);
+}
+
+static inline const Item *item_at(const Store *st, uint32_t id) {
+    return chunk_at(&st->items, id);
+}
+
+static inline const uint8_t *cards_of(const Store *st, const Column *col) {
+    return chunk_at(&st->cards, col->cards);
+}
+
+/* The store of a budget's searches, made by the first; NULL when refused. */
+static Store *store_hold(Budget *b) {
+    if (b->store) {
+        b->store->holders++;
+        return b->store;
+    }
+    Store *st = budget_calloc(b, 1, sizeof(Store));
+    if (!st)
+        return NULL;
+    st->columns = (Chunks){.size = sizeof(Column), .bits = 15};
+    st->cards = (Chunks){.size = 1, .bits = 18};
+    st->items = (Chunks){.size = sizeof(Item), .bits = 16};
+    st->holders = 1;
+    st->budget = b;
+    b->store = st;
+    return st;
+}
+
+static void store_release(Store *st) {
+    if (!st || --st->holders)
+        return;
+    Budget *b = st->budget;
+    chunks_free(&st->columns, b);
+    chunks_free(&st->cards, b);
+    chunks_free(&st->items, b);
+    budget_free(b, st->map, st->map_slots * sizeof(uint32_t));
+    b->store = NULL;
+    budget_free(b, st, sizeof(Store));
+}
+
+/* A column's number, or ABSENT when the store has no such column. */
+static uint32_t column_find(const Store *st, const uint8_t *cards, int len, int hid,
+                            uint64_t hash) {
+    if (!st->map_slots)
+        return ABSENT;
+    size_t mask = st->map_slots - 1;
+    for (size_t j = (size_t)hash & mask; st->map[j]; j = (j + 1) & mask) {
+        uint32_t id = st->map[j] - 1;
+        const Column *col = column_at(st, id);
+        if (col->hash == hash && col->len == len && col->hid == hid &&
+            !memcmp(cards_of(st, col), cards, (size_t)len))
+            return id;
+    }
+    return ABSENT;
+}
+
+static int column_map_grow(Store *st) {
+    size_t slots = st->map_slots ? st->map_slots * 2 : 1024;
+    uint32_t *map = budget_calloc(st->budget, slots, sizeof *map);
+    if (!map)
+        return -1;
+    for (size_t id = 0; id < st->columns.count; id++) {
+        size_t j = (size_t)column_at(st, (uint32_t)id)->hash & (slots - 1);
+        while (map[j])
+            j = (j + 1) & (slots - 1);
+        map[j] = (uint32_t)id + 1;
+    }
+    budget_free(st->budget, st->map, st->map_slots * sizeof *map);
+    st->map = map;
+    st->map_slots = slots;
+    return 0;
+}
+
+/* A column's number, kept first when new; ABSENT when refused. */
+static uint32_t column_keep(Store *st, const uint8_t *cards, int len, int hid,
+                            uint64_t hash) {
+    uint32_t id = column_find(st, cards, len, hid, hash);
+    if (id != ABSENT)
+        return id;
+    if (st->columns.count >= ABSENT - 1 || st->cards.count > UINT32_MAX - 64)
+        return ABSENT; /* numbers and card offsets are 32 bits */
+    if ((st->columns.count + 1) * 2 > st->map_slots && column_map_grow(st) < 0)
+        return ABSENT;
+    size_t at = chunk_reserve(&st->cards, st->budget, len ? (size_t)len : 1);
+    if (at == SIZE_MAX)
+        return ABSENT;
+    size_t slot = chunk_reserve(&st->columns, st->budget, 1);
+    if (slot == SIZE_MAX)
+        return ABSENT;
+    Column *col = chunk_at(&st->columns, slot);
+    col->hash = hash;
+    col->cards = (uint32_t)at;
+    col->len = (uint8_t)len;
+    col->hid = (uint8_t)hid;
+    memcpy(chunk_at(&st->cards, at), cards, (size_t)len);
+    size_t mask = st->map_slots - 1, j = (size_t)hash & mask;
+    while (st->map[j])
+        j = (j + 1) & mask;
+    st->map[j] = (uint32_t)slot + 1;
+    return (uint32_t)slot;
+}
+
+/* A position's number, kept; ABSENT when refused. */
+static uint32_t item_keep(Store *st, const uint32_t *columns, uint32_t parent,
+                          uint16_t via, int target) {
+    if (st->items.count >= ABSENT - 1)
+        return ABSENT;
+    size_t at = chunk_reserve(&st->items, st->budget, 1);
+    if (at == SIZE_MAX)
+        return ABSENT;
+    Item *it = chunk_at(&st->items, at);
+    memcpy(it->column, columns, sizeof it->column);
+    it->parent = parent;
+    it->via = via;
+    it->target = (int8_t)target;
+    return (uint32_t)at;
+}
+
+/* A position's key: its columns' numbers in increasing order (swapping two columns
+ * changes nothing that matters) and the waiting column's number (ABSENT: none). */
+typedef struct {
+    uint32_t column[7];
+    uint32_t waiting;
+} Key;
+
+static void make_key(const uint32_t *columns, int target, Key *key) {
+    for (int i = 0; i < 7; i++) { /* insertion */
+        uint32_t c = columns[i];
+        int j = i - 1;
+        for (; j >= 0 && key->column[j] > c; j--)
+            key->column[j + 1] = key->column[j];
+        key->column[j + 1] = c;
+    }
+    key->waiting = target < 0 ? ABSENT : columns[target];
+}
+
+/* ---- the table of searched positions: open addressing on the high bits of a 64-bit
+ * hash; a slot holds the hash's high 32 bits and the position's number + 1 (0: free),
+ * and two positions are the same only when their keys are. Indexing by the high bits
+ * lets the table grow without hashing anything again. */
+
+#define TABLE_BITS_MAX 32
+
+typedef struct {
+    uint64_t *slots_;
+    size_t used;
+    int bits; /* 2^bits slots */
+    Budget *budget; /* what it counts against (held by the Shared owning it) */
+} Table;
+
+/* A position's hash is the sum of its columns' hashes, and the waiting column's: like
+ * the key, it does not depend on the order of the columns, and a child's hash needs
+ * only the columns its move changed hashed again. */
 
 static inline uint64_t mix(uint64_t h) {
     h ^= h >> 31;
@@ -347,18 +510,13 @@ static uint64_t column_hash(const uint8_t *cards, int len, int hid) {
     return mix(h);
 }
 
-/* From the column hashes, the foundations and the waiting column's hash (NULL: none). */
-static uint64_t position_hash(const uint64_t *columns, const uint8_t *found,
-                              const uint64_t *waiting) {
-    uint32_t homes;
-    memcpy(&homes, found, 4);
-    uint64_t h = mix(homes ^ 0x5bd1e9955bd1e995ULL);
+static uint64_t position_hash(const uint64_t *columns, int target) {
+    uint64_t h = 0x5bd1e9955bd1e995ULL;
     for (int s = 0; s < 7; s++)
         h += columns[s];
-    if (waiting)
-        h ^= mix(*waiting + 0x2545f4914f6cdd1dULL);
-    h = mix(h);
-    return h ? h : 1;
+    if (target >= 0)
+        h ^= mix(columns[target] + 0x2545f4914f6cdd1dULL);
+    return mix(h);
 }
 
 static void column_hashes(const Pos *p, uint64_t *columns) {
@@ -366,128 +524,82 @@ static void column_hashes(const Pos *p, uint64_t *columns) {
         columns[s] = column_hash(p->cards + at, p->len[s], p->hid[s]);
 }
 
-/* The same hash, from a key made by make_key. */
-static uint64_t hash_key(const uint8_t *key, int n) {
-    uint64_t columns[7], waiting;
-    int k = 0;
-    for (int s = 0; s < 7; s++) {
-        columns[s] = column_hash(key + k + 2, key[k], key[k + 1]);
-        k += 2 + key[k];
-    }
-    const uint8_t *found = key + k;
-    k += 4;
-    if (k == n)
-        return position_hash(columns, found, NULL);
-    waiting = column_hash(key + k + 3, key[k + 1], key[k + 2]);
-    return position_hash(columns, found, &waiting);
-}
-
 static int table_init(Table *t, Budget *budget) {
-    memset(t, 0, sizeof *t);
     t->budget = budget;
-    t->slots = 1 << 12;
-    t->slots_ = budget_calloc(budget, t->slots, sizeof(Slot));
+    t->used = 0;
+    t->bits = 12;
+    t->slots_ = budget_calloc(budget, (size_t)1 << t->bits, sizeof(uint64_t));
     return t->slots_ ? 0 : -1;
 }
 
 static void table_free(Table *t) {
-    Budget *b = t->budget;
-    if (b) {
-        budget_free(b, t->slots_, t->slots * sizeof(Slot));
-        for (size_t i = 0; i < t->nchunks; i++)
-            budget_free(b, t->chunks[i], chunk_size(i));
-        budget_free(b, t->chunks, t->cap_chunks * sizeof(uint8_t *));
-    }
+    if (t->budget)
+        budget_free(t->budget, t->slots_, ((size_t)1 << t->bits) * sizeof(uint64_t));
     memset(t, 0, sizeof *t);
 }
 
-static const uint8_t *stored(const Table *t, uint64_t offset) {
-    return t->chunks[offset >> 32] + (offset & 0xffffffffu);
+static inline size_t table_home(const Table *t, uint32_t tag) {
+    return (size_t)(tag >> (32 - t->bits));
 }
 
-static int table_grow(Table *t) {
-    if (t->slots > SIZE_MAX / 2 / sizeof(Slot))
-        return -1;
-    size_t slots = t->slots * 2;
-    Slot *grown = budget_calloc(t->budget, slots, sizeof(Slot));
-    if (!grown)
-        return -1;
-    huge_pages(grown, slots * sizeof(Slot));
-    for (size_t i = 0; i < t->slots; i++) {
-        uint64_t h = t->slots_[i].hash;
-        if (!h)
-            continue;
-        size_t j = (size_t)h & (slots - 1);
-        while (grown[j].hash)
-            j = (j + 1) & (slots - 1);
-        grown[j] = t->slots_[i];
-    }
-    budget_free(t->budget, t->slots_, t->slots * sizeof(Slot));
-    t->slots_ = grown;
-    t->slots = slots;
-    return 0;
+static inline const void *table_slot_address(const Table *t, uint64_t h) {
+    return &t->slots_[table_home(t, (uint32_t)(h >> 32))];
 }
 
-/* The slot holding the key (*found = 1), or the empty slot where it would go. */
-static size_t table_find(const Table *t, const uint8_t *key, int n, uint64_t h,
+/* Whether the position with this number has this key. */
+static int same_key(const Store *st, uint32_t id, const Key *key) {
+    const Item *it = item_at(st, id);
+    Key other;
+    make_key(it->column, it->target, &other);
+    return !memcmp(&other, key, sizeof other);
+}
+
+/* The slot holding the key (*found = 1), or the free slot where it would go. */
+static size_t table_find(const Table *t, const Store *st, uint32_t tag, const Key *key,
                          int *found) {
-    size_t j = (size_t)h & (t->slots - 1);
-    while (t->slots_[j].hash) {
-        if (t->slots_[j].hash == h) {
-            const uint8_t *other = stored(t, t->slots_[j].offset);
-            if (other[0] == n && !memcmp(other + 1, key, (size_t)n)) {
-                *found = 1;
-                return j;
-            }
+    size_t mask = ((size_t)1 << t->bits) - 1;
+    size_t j = table_home(t, tag);
+    for (uint64_t slot; (slot = t->slots_[j]); j = (j + 1) & mask)
+        if ((uint32_t)(slot >> 32) == tag && same_key(st, (uint32_t)slot - 1, key)) {
+            *found = 1;
+            return j;
         }
-        j = (j + 1) & (t->slots - 1);
-    }
     *found = 0;
     return j;
 }
 
-/* Whether some position with this hash is in the table (most likely: this one). */
-static int table_holds_hash(const Table *t, uint64_t h) {
-    size_t j = (size_t)h & (t->slots - 1);
-    for (; t->slots_[j].hash; j = (j + 1) & (t->slots - 1))
-        if (t->slots_[j].hash == h)
-            return 1;
+static int table_grow(Table *t) {
+    if (t->bits >= TABLE_BITS_MAX)
+        return -1;
+    int bits = t->bits + 1;
+    size_t slots = (size_t)1 << bits, mask = slots - 1;
+    uint64_t *grown = budget_calloc(t->budget, slots, sizeof *grown);
+    if (!grown)
+        return -1;
+    huge_pages(grown, slots * sizeof *grown);
+    for (size_t i = 0; i < slots / 2; i++) {
+        uint64_t slot = t->slots_[i];
+        if (!slot)
+            continue;
+        size_t j = (size_t)((uint32_t)(slot >> 32) >> (32 - bits));
+        while (grown[j])
+            j = (j + 1) & mask;
+        grown[j] = slot;
+    }
+    budget_free(t->budget, t->slots_, slots / 2 * sizeof *grown);
+    t->slots_ = grown;
+    t->bits = bits;
     return 0;
 }
 
-/* 1 when added, 0 when there already, -1 when out of memory; h is the key's hash. */
-static int table_add(Table *t, const uint8_t *key, int n, uint64_t h) {
-    int found;
-    size_t j = table_find(t, key, n, h, &found);
-    if (found)
-        return 0;
-    if (!t->nchunks || t->chunk_used + (size_t)n + 1 > chunk_size(t->nchunks - 1)) {
-        if (t->nchunks == t->cap_chunks) {
-            uint8_t **chunks =
-                budget_realloc(t->budget, t->chunks, t->cap_chunks * sizeof(uint8_t *),
-                               (t->cap_chunks + 1) * sizeof(uint8_t *));
-            if (!chunks)
-                return -1;
-            t->chunks = chunks;
-            t->cap_chunks++;
-        }
-        uint8_t *chunk = budget_realloc(t->budget, NULL, 0, chunk_size(t->nchunks));
-        if (!chunk)
-            return -1;
-        huge_pages(chunk, chunk_size(t->nchunks));
-        t->chunks[t->nchunks++] = chunk;
-        t->chunk_used = 0;
-    }
-    uint8_t *slot = t->chunks[t->nchunks - 1] + t->chunk_used;
-    slot[0] = (uint8_t)n;
-    memcpy(slot + 1, key, (size_t)n);
-    t->slots_[j].hash = h;
-    t->slots_[j].offset = ((uint64_t)(t->nchunks - 1) << 32) | t->chunk_used;
-    t->chunk_used += (size_t)n + 1;
+/* Put position id in free slot j (as table_find gave it); -1 when the table could
+ * not grow (it holds the position all the same). */
+static int table_put(Table *t, size_t j, uint32_t tag, uint32_t id) {
+    t->slots_[j] = (uint64_t)tag << 32 | ((uint64_t)id + 1);
     t->used++;
-    if (t->used * 2 > t->slots && table_grow(t) < 0)
-        return -1;
-    return 1;
+    if (t->used * 4 > ((size_t)3 << t->bits))
+        return table_grow(t);
+    return 0;
 }
 
 /* ---- the rules' moves, ordered as _solver._ordered orders them */
@@ -862,44 +974,73 @@ bad:
 }
 
 /* ---- the best-first search: _solver._Search, compiled step for step (same queue
- * order, same ties, so the same positions in the same order and the same line). A
- * searched position is kept packed (its cards, column lengths, face-down counts and
- * foundations), and a queue entry names the position it was found from and the move,
- * so the queue stays small. */
+ * order, same ties, so the same positions in the same order and the same line). Every
+ * searched position is kept in the store, and a queue entry names the position it was
+ * found from and the move, so the queue stays small. */
 
-/* A position without its card-location index: the first bytes of a Pos. */
-typedef struct {
-    uint8_t bytes[offsetof(Pos, where)];
-} Packed;
-
-static void pack(const Pos *p, Packed *k) { memcpy(k, p, sizeof *k); }
-
-static void unpack(const Packed *k, Pos *p) {
-    memcpy(p, k, sizeof *k);
-    memset(p->where, FOUNDATION, 52);
-    int at = 0;
+/* The position kept as id, with its columns' hashes and numbers. */
+static void unpack(const Store *st, uint32_t id, Pos *p, uint64_t *hashes,
+                   uint32_t *numbers) {
+    const Item *it = item_at(st, id);
+    const Column *cols[7];
+    int at = 0, count[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 7; s++) { /* ask for all seven at once */
+        cols[s] = column_at(st, it->column[s]);
+        PREFETCH(cols[s]);
+    }
     for (int s = 0; s < 7; s++)
-        for (int i = 0; i < p->len[s]; i++, at++)
-            p->where[p->cards[at]] = (uint8_t)(i >= p->hid[s] ? s : s + FACE_DOWN);
+        PREFETCH(cards_of(st, cols[s]));
+    memset(p->where, FOUNDATION, 52);
+    for (int s = 0; s < 7; s++) {
+        const Column *col = cols[s];
+        const uint8_t *cards = cards_of(st, col);
+        memcpy(p->cards + at, cards, col->len);
+        p->len[s] = col->len;
+        p->hid[s] = col->hid;
+        for (int i = 0; i < col->len; i++) {
+            p->where[cards[i]] = (uint8_t)(i >= col->hid ? s : s + FACE_DOWN);
+            count[cards[i] / 13]++;
+        }
+        at += col->len;
+        hashes[s] = col->hash;
+        numbers[s] = it->column[s];
+    }
+    for (int suit = 0; suit < 4; suit++)
+        p->found[suit] = (uint8_t)(13 - count[suit]);
+    p->in_cols = (uint8_t)at;
 }
 
-typedef struct {
-    Packed pos;
-    int32_t parent; /* -1: the start */
-    int32_t depth;
-    uint16_t via;
-} Node;
+/* After a move from column source (FOUNDATION: a return) to dest: the hashes and
+ * numbers (ABSENT: not in the store) of the columns it changed. */
+static void moved_columns(const Store *st, const Pos *p, int source, int dest,
+                          uint64_t *hashes, uint32_t *numbers) {
+    for (int k = 0; k < 2; k++) {
+        int s = k ? dest : source;
+        if (s >= FOUNDATION)
+            continue;
+        const uint8_t *cards = p->cards + start_of(p, s);
+        hashes[s] = column_hash(cards, p->len[s], p->hid[s]);
+        numbers[s] = column_find(st, cards, p->len[s], p->hid[s], hashes[s]);
+    }
+}
+
+static int all_kept(const uint32_t *numbers) {
+    for (int s = 0; s < 7; s++)
+        if (numbers[s] == ABSENT)
+            return 0;
+    return 1;
+}
 
 /* The target of a queued child that was searched already when it was queued. */
 #define GHOST (-2)
 
-/* A move waiting in a queue: from a searched position (its node), to the child. The
+/* A move waiting in a queue: from a searched position (its number), to the child. The
  * searches that do not rank positions themselves queue a child searched already, as
  * _Search does (their queue's length decides when they end), but with target GHOST, to
- * be skipped without being built again. */
+ * be skipped without being built again. A diving search's entry finds its depth in
+ * its bucket's key. */
 typedef struct {
-    uint64_t hash; /* of the key of the position the move leads to */
-    int32_t parent;
+    uint32_t parent; /* ABSENT: the start */
     uint16_t move;
     int8_t target; /* the column a returned card waits in, -1: none, or GHOST */
 } Entry;
@@ -1062,10 +1203,12 @@ static int queue_push(Queue *q, int32_t priority, int32_t depth, const Entry *e)
     return 0;
 }
 
-/* The next entry to search: from the bucket with the lowest key. */
-static Entry queue_pop(Queue *q) {
+/* The next entry to search: from the bucket with the lowest key. For a diving search
+ * *depth is the entry's depth (from the bucket's key); for the others, 0. */
+static Entry queue_pop(Queue *q, int32_t *depth) {
     Bucket *b = &q->buckets[q->order[0]];
     Entry e = q->lifo ? b->items[--b->count] : b->items[b->head++];
+    *depth = q->lifo ? (int32_t)(0xffffffffu - (uint32_t)b->key) : 0;
     q->size--;
     if (b->count == b->head) { /* empty: out of the heap, its memory freed */
         budget_free(q->budget, b->items, b->cap * sizeof(Entry));
@@ -1144,11 +1287,10 @@ typedef struct {
     long long nodes;
     Budget *budget; /* a strong reference: what its nodes, queue and table count against */
     Shared *seen; /* its own table, or one shared with other searches */
-    Node *node;
-    size_t nnodes, cap_nodes;
+    Store *store; /* its budget's: where the positions it searched are kept */
     Queue queue;
     Pos start;
-    int32_t won_parent;
+    uint32_t won_parent;
     uint16_t won_move;
 } Seeker;
 
@@ -1243,29 +1385,17 @@ static int priority(const Seeker *self, const Pos *p) {
     return value;
 }
 
-static int add_node(Seeker *self, const Pos *p, int32_t parent, uint16_t via) {
-    if (self->nnodes >= INT32_MAX) /* node numbers are 32 bits */
-        return -1;
-    if (reserve(self->budget, (void **)&self->node, &self->cap_nodes, self->nnodes,
-                sizeof(Node)) < 0)
-        return -1;
-    Node *n = &self->node[self->nnodes++];
-    pack(p, &n->pos);
-    n->parent = parent;
-    n->depth = parent < 0 ? 0 : self->node[parent].depth + 1;
-    n->via = via;
-    return 0;
-}
-
 /* The search itself, up to limit positions: no Python object is touched, so it runs
  * without the GIL. 0, or -1 when a block of memory was refused (by the allocator or
  * the budget): the table may then hold a position whose moves were never queued. */
 static int search(Seeker *self, long long limit) {
-    uint8_t key[KEY_MAX];
+    Store *st = self->store;
     uint16_t moves[MAX_MOVES];
     Pos children[MAX_MOVES];
     int targets[MAX_MOVES];
     uint64_t hashes[MAX_MOVES];
+    Key keys[MAX_MOVES];
+    int kept[MAX_MOVES];
     while (self->state == SEARCHING) {
         if (!self->queue.size) { /* as _Search.run: an empty queue is a loss, even when */
             self->state = LOST; /* the slice ran out with the last position */
@@ -1273,24 +1403,28 @@ static int search(Seeker *self, long long limit) {
         }
         if (self->nodes >= limit)
             break;
-        Entry e = queue_pop(&self->queue);
+        int32_t depth;
+        Entry e = queue_pop(&self->queue, &depth);
         if (e.target == GHOST)
             continue; /* searched already when it was queued: skipped, as _Search does */
-        if (self->queue.size && queue_peek(&self->queue)->parent >= 0) { /* likely next */
-            const char *next = (const char *)&self->node[queue_peek(&self->queue)->parent];
-            PREFETCH(next);
-            PREFETCH(next + sizeof(Node) - 1);
-        }
+        if (self->queue.size && queue_peek(&self->queue)->parent != ABSENT) /* likely next */
+            PREFETCH(item_at(st, queue_peek(&self->queue)->parent));
         Pos p;
+        uint64_t columns[7];
+        uint32_t numbers[7];
         int moved = -1;
-        if (e.parent < 0) {
+        if (e.parent == ABSENT) {
             p = self->start;
+            column_hashes(&p, columns);
+            for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
+                numbers[s] = column_find(st, p.cards + at, p.len[s], p.hid[s], columns[s]);
         } else {
             Pos from;
-            PREFETCH(&self->seen->table.slots_[e.hash & (self->seen->table.slots - 1)]);
-            unpack(&self->node[e.parent].pos, &from);
+            unpack(st, e.parent, &from, columns, numbers);
             moved = e.move >> 3;
+            int source = from.where[moved];
             apply(&from, &p, moved, e.move & 7);
+            moved_columns(st, &p, source, e.move & 7, columns, numbers);
         }
         if (is_won(&p)) {
             self->won_parent = e.parent;
@@ -1298,32 +1432,32 @@ static int search(Seeker *self, long long limit) {
             self->state = WON;
             break;
         }
-        uint64_t columns[7];
-        int hashed = 0;
-        if (e.target >= 0) { /* searched already with every move, not only a return's? */
-            column_hashes(&p, columns);
-            hashed = 1;
-            uint64_t free_hash = position_hash(columns, p.found, NULL);
-            if (table_holds_hash(&self->seen->table, free_hash)) {
-                int free_size = make_key(&p, -1, key), there;
-                table_find(&self->seen->table, key, free_size, free_hash, &there);
-                if (there)
-                    continue;
-            }
+        Table *table = &self->seen->table;
+        int known = all_kept(numbers), there = 0;
+        Key key;
+        if (known && e.target >= 0) { /* searched already with every move, not only a */
+            make_key(numbers, -1, &key); /* return's? */
+            table_find(table, st, (uint32_t)(position_hash(columns, -1) >> 32), &key,
+                       &there);
+            if (there)
+                continue;
         }
-        int size = make_key(&p, e.target, key);
-        uint64_t hash = e.parent < 0 ? hash_key(key, size) : e.hash;
-        int added = table_add(&self->seen->table, key, size, hash);
-        if (added < 0)
-            return -1;
-        if (!added)
+        uint32_t tag = (uint32_t)(position_hash(columns, e.target) >> 32);
+        make_key(numbers, e.target, &key);
+        size_t slot = table_find(table, st, tag, &key, &there);
+        if (there)
             continue;
+        for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
+            if (numbers[s] == ABSENT &&
+                (numbers[s] = column_keep(st, p.cards + at, p.len[s], p.hid[s],
+                                          columns[s])) == ABSENT)
+                return -1;
+        uint32_t id = item_keep(st, numbers, e.parent, e.move, e.target);
+        if (id == ABSENT || table_put(table, slot, tag, id) < 0)
+            return -1;
         self->nodes++;
         if (dead_end(&p, self->relaxed, moved))
-            continue; /* searched, but no line goes through it: not kept */
-        int32_t at = (int32_t)self->nnodes;
-        if (add_node(self, &p, e.parent, e.move) < 0)
-            return -1;
+            continue; /* searched, but no line goes through it */
         int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
         if (forced >= 0) {
             moves[0] = (uint16_t)forced;
@@ -1331,50 +1465,40 @@ static int search(Seeker *self, long long limit) {
         } else {
             n = ordered(&p, self->relaxed, e.target, moves);
         }
-        int32_t depth = self->node[at].depth + 1; /* the children's */
-        /* Build every child and its hash first (only the columns the move changed are
-         * hashed again), and ask for their table slots ahead: the lookups then wait for
-         * memory together rather than one after another; a child's key is made only
-         * when a position with its hash is found. As in _Search.run, only the searches
-         * that rank the position itself (the shaped ones) leave out a child searched
-         * already; the others queue it (as a ghost) and skip it when it comes out,
-         * which decides when their queue runs empty. */
-        const Table *table = &self->seen->table;
+        /* Build every child, its hash and the numbers of its columns first (only the
+         * columns the move changed are hashed and looked up again), and ask for their
+         * table slots ahead: the lookups then wait for memory together rather than one
+         * after another. A child with a column the store lacks was never searched. As
+         * in _Search.run, only the searches that rank the position itself (the shaped
+         * ones) leave out a child searched already; the others queue it (as a ghost)
+         * and skip it when it comes out, which decides when their queue runs empty. */
         int shaped = self->misplaced || self->buried || self->turn;
-        if (!hashed)
-            column_hashes(&p, columns);
         for (int i = 0; i < n; i++) {
             int c = moves[i] >> 3, dest = moves[i] & 7, source = p.where[c];
-            const Pos *child = &children[i];
+            uint64_t changed[7];
+            uint32_t child_numbers[7];
+            memcpy(changed, columns, sizeof changed);
+            memcpy(child_numbers, numbers, sizeof child_numbers);
             targets[i] = source == FOUNDATION ? dest : -1;
             apply(&p, &children[i], c, dest);
-            uint64_t changed[7];
-            memcpy(changed, columns, sizeof changed);
-            for (int k = 0; k < 2; k++) {
-                int s = k ? dest : source;
-                if (s < FOUNDATION)
-                    changed[s] = column_hash(child->cards + start_of(child, s),
-                                             child->len[s], child->hid[s]);
+            moved_columns(st, &children[i], source, dest, changed, child_numbers);
+            kept[i] = all_kept(child_numbers);
+            if (kept[i]) {
+                hashes[i] = position_hash(changed, targets[i]);
+                make_key(child_numbers, targets[i], &keys[i]);
+                PREFETCH(table_slot_address(table, hashes[i]));
             }
-            hashes[i] = position_hash(changed, child->found,
-                                      targets[i] < 0 ? NULL : &changed[targets[i]]);
-            PREFETCH(&table->slots_[hashes[i] & (table->slots - 1)]);
         }
         for (int k = 0; k < n; k++) {
             int i = self->dive ? n - 1 - k : k; /* see the queue's notes */
             int found = 0;
-            if (table_holds_hash(table, hashes[i])) { /* then compare keys */
-                int length = make_key(&children[i], targets[i], key);
-                table_find(table, key, length, hashes[i], &found);
-            }
+            if (kept[i])
+                table_find(table, st, (uint32_t)(hashes[i] >> 32), &keys[i], &found);
             if (found && shaped)
                 continue; /* searched already */
-            Entry next;
-            next.parent = at;
-            next.hash = hashes[i];
-            next.move = moves[i];
-            next.target = found ? GHOST : (int8_t)targets[i];
-            if (queue_push(&self->queue, priority(self, &children[i]), depth, &next) < 0)
+            Entry next = {id, moves[i], (int8_t)(found ? GHOST : targets[i])};
+            if (queue_push(&self->queue, priority(self, &children[i]), depth + 1, &next) <
+                0)
                 return -1;
         }
     }
@@ -1453,18 +1577,18 @@ static PyObject *Seeker_line(Seeker *self, PyObject *Py_UNUSED(ignored)) {
     PyObject *line = PyList_New(0), *move = NULL;
     if (!line || self->state != WON)
         return line;
-    int32_t at = self->won_parent;
-    if (at >= 0 || self->won_move != 0xffff) { /* else the start itself was won */
+    uint32_t at = self->won_parent;
+    if (at != ABSENT || self->won_move != 0xffff) { /* else the start itself was won */
         move = PyLong_FromLong(self->won_move);
         if (!move || PyList_Append(line, move) < 0)
             goto fail_move;
         Py_DECREF(move);
-        while (at >= 0 && self->node[at].parent >= 0) {
-            move = PyLong_FromLong(self->node[at].via);
+        while (at != ABSENT && item_at(self->store, at)->parent != ABSENT) {
+            move = PyLong_FromLong(item_at(self->store, at)->via);
             if (!move || PyList_Append(line, move) < 0)
                 goto fail_move;
             Py_DECREF(move);
-            at = self->node[at].parent;
+            at = item_at(self->store, at)->parent;
         }
         if (PyList_Reverse(line) < 0)
             goto fail;
@@ -1488,10 +1612,8 @@ static void Seeker_clear(Seeker *self) {
     self->ready = 0;
     self->state = BROKEN; /* nothing to answer from: no line, no run */
     settle(self);
-    if (self->budget)
-        budget_free(self->budget, self->node, self->cap_nodes * sizeof(Node));
-    self->node = NULL;
-    self->nnodes = self->cap_nodes = 0;
+    store_release(self->store);
+    self->store = NULL;
     self->queue.budget = NULL;
     Py_CLEAR(self->budget);
 }
@@ -1536,11 +1658,12 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->nodes = 0;
     self->queue.lifo = self->dive;
     self->queue.budget = self->budget;
-    self->won_parent = -1;
+    self->won_parent = ABSENT;
     self->won_move = 0xffff;
-    Entry root = {0, -1, 0xffff, -1};
+    Entry root = {ABSENT, 0xffff, -1};
     self->budget->exceeded = 0;
-    self->seen = new_shared(self->budget);
+    self->store = store_hold(self->budget);
+    self->seen = self->store ? new_shared(self->budget) : NULL;
     if (!self->seen || queue_push(&self->queue, 0, 0, &root) < 0) {
         if (self->budget->exceeded)
             PyErr_SetString(PyExc_MemoryError, "the memory budget is too small to start");
@@ -1608,6 +1731,7 @@ static Budget *new_budget(size_t limit) {
     if (budget) {
         budget->used = budget->peak = budget->exceeded = budget->busy = 0;
         budget->limit = limit;
+        budget->store = NULL;
     }
     return budget;
 }
@@ -1710,11 +1834,18 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
         if (!own)
             continue; /* a search that is done keeps no table */
         const Table *t = &own->table;
-        for (size_t j = 0; j < t->slots; j++) {
-            if (!t->slots_[j].hash)
+        const Store *st = budget->store;
+        for (size_t j = 0; j < (size_t)1 << t->bits; j++) {
+            uint64_t slot = t->slots_[j];
+            if (!slot)
                 continue;
-            const uint8_t *key = stored(t, t->slots_[j].offset);
-            if (table_add(&union_->table, key + 1, key[0], hash_key(key + 1, key[0])) < 0) {
+            uint32_t id = (uint32_t)slot - 1, tag = (uint32_t)(slot >> 32);
+            const Item *it = item_at(st, id);
+            Key key;
+            int found;
+            make_key(it->column, it->target, &key);
+            size_t free_slot = table_find(&union_->table, st, tag, &key, &found);
+            if (!found && table_put(&union_->table, free_slot, tag, id) < 0) {
                 release(union_); /* the searches keep their own tables */
                 Py_DECREF(seq);
                 if (budget->exceeded)

@@ -156,6 +156,9 @@ class Solution:
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
     stopped_by: _Stop | None = None
     """For ``UNKNOWN``: the budget that ended the search; ``None`` for a finished one."""
+    peak_memory: int | None = None
+    """The most bytes the searches held at once, every block counted, when they ran
+    compiled; ``None`` for the pure-Python searches, which only estimate theirs."""
 
 
 MAX_MEMORY = 2 * 2**30
@@ -710,6 +713,7 @@ def solve_with(
     deadline = None if max_seconds is None else start + max_seconds
     compiled = compiled and prune and _core is not None
     searches: list[_Searching] = []
+    budget: _core.Budget | None = None
     try:
         if compiled:
             assert _core is not None
@@ -727,14 +731,15 @@ def solve_with(
         for search in searches:
             search.close()
     seconds_taken = time.monotonic() - start
+    peak = None if budget is None else budget.peak
     if verdict is not Verdict.WON:
-        return Solution(verdict, (), nodes, seconds_taken, stopped_by)
+        return Solution(verdict, (), nodes, seconds_taken, stopped_by, peak)
     final = state
     for step in line:
         final = final.apply(step)
     if not final.is_won:  # pragma: no cover - the engine itself would be broken
         raise AssertionError("the solver's winning line does not win")
-    return Solution(Verdict.WON, line, nodes, seconds_taken)
+    return Solution(Verdict.WON, line, nodes, seconds_taken, peak_memory=peak)
 
 
 def check_budgets(
