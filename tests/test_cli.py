@@ -236,7 +236,7 @@ def test_ctrl_c_ends_a_survey_with_one_line_and_nothing_lost(
     solved: list[str] = []
     solve_one = _survey._solve_args
 
-    def interrupted(job: tuple[str, float | None, int | None, int | None]) -> Any:
+    def interrupted(job: _survey._Job) -> Any:
         if len(solved) == 2:
             raise KeyboardInterrupt
         solved.append(job[0])
@@ -260,7 +260,7 @@ def test_survey_jobs_are_made_as_they_are_needed(
 
     def three(jobs: Any, workers: int) -> Any:
         for job, _ in zip(jobs, range(3), strict=False):
-            yield _survey.solve_deal(*job)
+            yield _survey._solve_args(job)
 
     monkeypatch.setattr(_survey, "_local", three)
     out = tmp_path / "s.jsonl"
@@ -268,3 +268,25 @@ def test_survey_jobs_are_made_as_they_are_needed(
         yukon.Rules.CLASSIC, 0, 100_000_000, str(out), max_nodes=10, workers=1
     )
     assert tally.total == 3
+
+
+def test_a_no_peek_survey_from_the_command_line(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--player no-peek`` writes the no-peek player's rows (cheap hints here)."""
+    from yukon import _survey
+
+    monkeypatch.setattr(_survey, "HINT_SAMPLES", 2)
+    monkeypatch.setattr(_survey, "HINT_NODES", 900)
+    out = tmp_path / "blind.jsonl"
+    argv = ["survey", "--rules", "R", "--start", "3", "--count", "2", "--workers", "1"]
+    argv += ["--max-nodes", "50000", "--player", "no-peek", "--out", str(out)]
+    assert main(argv) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["code"] for row in rows] == ["YU1-R-AAAAAAD", "YU1-R-AAAAAAE"]
+    assert all(row["player"] == "no-peek" and row["hint_moves"] > 0 for row in rows)
+    assert "winnable" in capsys.readouterr().out
+    assert main([*argv[:-4], "--out", str(out)]) == 2  # a thoughtful run: refused
+    assert "no-peek rows" in capsys.readouterr().err

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import pathlib
+import random
 import sys
+from typing import Any
 
 import pytest
 
@@ -49,6 +51,7 @@ def test_with_no_time_bound_every_timed_row_was_smaller() -> None:
         (b'{"code": "YU9-C-AAAAAAB", "verdict": "won"}', "not a game code"),
         (b'{"code": "YU1-C-AAAAAAB", "verdict": "won", "budget": 30}', "budget"),
         (b'{"code": "YU1-C-AAAAAAB", "verdict": "WON"}', "verdict"),
+        (b'{"code": "YU1-C-AAAAAAB", "verdict": "won", "player": "cheat"}', "player"),
         (b"\xff", "UTF-8"),
         (b"{", "JSON"),
     ],
@@ -79,7 +82,7 @@ def test_a_survey_on_worker_processes_writes_every_deal_once(
 
 def test_an_error_in_a_worker_reaches_the_survey() -> None:
     """A worker's exception is raised in the survey (the pool is then ended)."""
-    jobs = iter([("YU1-C-AAAAAAB", None, -5, None)])  # a budget no solve accepts
+    jobs = iter([("YU1-C-AAAAAAB", None, -5, None, "thoughtful")])  # no budget
     with pytest.raises(ValueError, match="max_nodes"):
         list(_survey._local(jobs, 2))
 
@@ -124,3 +127,68 @@ def test_the_implementation_switch_refuses_what_it_cannot_give(
         _implementation.compiled_core()
     monkeypatch.delenv("YUKON_IMPLEMENTATION")
     assert _implementation.compiled_core() is None
+
+
+def _quick_hints(monkeypatch: pytest.MonkeyPatch) -> list[yukon.State]:
+    """Make the no-peek player's hints cheap (the machinery is under test here, not the
+    hint's strength); the states it was asked about, in order."""
+    asked: list[yukon.State] = []
+    ask = yukon.Game.hint
+
+    def recorded(game: yukon.Game, **options: Any) -> yukon.Hint | None:
+        asked.append(game.state)
+        assert isinstance(options["rng"], random.Random)
+        return ask(game, **options)
+
+    monkeypatch.setattr(_survey, "HINT_SAMPLES", 2)
+    monkeypatch.setattr(_survey, "HINT_NODES", 900)
+    monkeypatch.setattr(yukon.Game, "hint", recorded)
+    return asked
+
+
+def test_the_no_peek_player_hints_until_every_card_is_face_up_then_solves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = _quick_hints(monkeypatch)
+    code = "YU1-R-AAAAAAB"
+    row = _survey.play_blind(code, None, 50_000, None)
+    assert row["player"] == "no-peek" and row["face_down"] == 0
+    assert row["hint_moves"] == len(asked) > 0
+    assert all(not state.all_face_up for state in asked)  # never asked once all are up
+    assert row["verdict"] in {"won", "lost", "unknown"} and row["nodes"] > 0
+    assert row["moves"] >= row["hint_moves"]
+    again = _survey.play_blind(code, None, 50_000, None)
+    assert {**again, "seconds": 0} == {**row, "seconds": 0}  # seeded by the code
+
+
+def test_a_no_peek_player_that_gives_up_has_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _quick_hints(monkeypatch)
+    monkeypatch.setattr(_survey, "BLIND_MOVES", 3)
+    row = _survey.play_blind("YU1-C-AAAAAAB", 30.0, None, None)
+    assert (row["verdict"], row["hint_moves"], row["nodes"]) == ("lost", 3, 0)
+    assert row["face_down"] > 0 and row["stopped_by"] is None
+
+
+def test_a_survey_file_holds_one_players_rows(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _quick_hints(monkeypatch)
+    out = tmp_path / "blind.jsonl"
+    tally = _survey.survey(
+        yukon.Rules.RELAXED,
+        1,
+        2,
+        str(out),
+        workers=1,
+        max_nodes=50_000,
+        max_seconds=None,
+        player="no-peek",
+    )
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert tally.total == 2 and {row["player"] for row in rows} == {"no-peek"}
+    with pytest.raises(yukon.InvalidSurvey, match="no-peek rows"):
+        _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), workers=1)
+    with pytest.raises(ValueError, match="player"):
+        _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), player="peeker")

@@ -22,7 +22,7 @@ from ._errors import InvalidSurvey, YukonError
 from ._game import Game
 from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
 from ._state import State
-from ._survey import read_done, survey
+from ._survey import PLAYERS, read_done, survey
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -70,6 +70,13 @@ def _parser() -> argparse.ArgumentParser:
         "--retry-unknown",
         action="store_true",
         help="solve again the unknown deals in FILE whose budget was smaller",
+    )
+    poll.add_argument(
+        "--player",
+        choices=PLAYERS,
+        default="thoughtful",
+        help="thoughtful: the solver sees every card (default); no-peek: the hint "
+        "plays until every card is face up, then the solver",
     )
     poll.add_argument(
         "--scheduler",
@@ -239,6 +246,7 @@ def _survey(args: argparse.Namespace) -> int:
             max_nodes=args.max_nodes,
             max_memory=args.max_memory,
             retry_unknown=args.retry_unknown,
+            player=args.player,
             scheduler=args.scheduler,
             progress=sys.stderr,
             bad_line=bad_line,

@@ -7,6 +7,11 @@ this machine, or on a Dask cluster (``yukon[dask]``) for surveys beyond one mach
 
 The winnable share is reported with a 95 % Wilson score interval that brackets the deals
 the budget left unresolved: the lower bound counts them lost, the upper bound won.
+
+Two players can be surveyed. The *thoughtful* player sees every card: the solver's
+verdict. The *no-peek* player cannot see the face-down cards: the app's hint
+(:meth:`Game.hint <yukon.Game.hint>`) chooses its moves until every card is face up, and
+only then, with nothing left hidden, the solver finishes the game.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import math
 import multiprocessing
 import os
 import queue
+import random
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -27,6 +33,7 @@ import attrs
 from ._arguments import whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
+from ._game import Game
 from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
 
@@ -121,6 +128,67 @@ def solve_deal(
     }
 
 
+BLIND_MOVES = 1_000
+"""The most moves the no-peek player makes before giving up the game as lost: enough
+for any game the hint plays with purpose (wins take 100 to 200), few enough that one
+shuffling cards to and fro ends."""
+HINT_SAMPLES = 8
+HINT_NODES = 2_000
+"""The no-peek player's hints: :meth:`Game.hint`'s defaults."""
+
+PLAYERS = ("thoughtful", "no-peek")
+"""Who plays a survey's deals: the solver seeing every card, or the hint and then the
+solver once every card is face up."""
+
+
+def play_blind(
+    code: str,
+    max_seconds: float | None,
+    max_nodes: int | None,
+    max_memory: int | None = MAX_MEMORY,
+) -> dict[str, Any]:
+    """Play one deal as the no-peek player; its JSON line, as :func:`solve_deal`'s.
+
+    The app's hint (:data:`HINT_SAMPLES` guesses of :data:`HINT_NODES` positions each,
+    drawn from a generator seeded with the game code, so the row repeats; it never
+    proposes a move back to a position of the game's undo history) plays until no card
+    is face down; the budgets are the solver's, for the rest. ``hint_moves`` counts the
+    hint's moves and ``face_down`` the cards still face down when it stopped: not 0 only
+    when it gave up (no legal move, or :data:`BLIND_MOVES` moves) and the game is lost.
+    """
+    began = time.monotonic()
+    game = Game.new(GameCode.parse(code))
+    rng = random.Random(code)
+    played = 0
+    while not game.state.all_face_up and played < BLIND_MOVES:
+        advice = game.hint(rng=rng, samples=HINT_SAMPLES, max_nodes=HINT_NODES)
+        if advice is None:
+            break
+        game = game.play(advice.move)
+        played += 1
+    state = game.state
+    row: dict[str, Any] = {"code": code, "player": "no-peek"}
+    if state.all_face_up:
+        solution = solve(
+            state, max_seconds=max_seconds, max_nodes=max_nodes, max_memory=max_memory
+        )
+        verdict, nodes, moves = solution.verdict.value, solution.nodes, solution.moves
+        stopped_by = solution.stopped_by
+    else:
+        verdict, nodes, moves, stopped_by = Verdict.LOST.value, 0, (), None
+    return {
+        **row,
+        "verdict": verdict,
+        "nodes": nodes,
+        "seconds": round(time.monotonic() - began, 4),
+        "moves": played + len(moves),
+        "hint_moves": played,
+        "face_down": state.face_down_count,
+        "budget": _budget(max_seconds, max_nodes, max_memory),
+        "stopped_by": stopped_by,
+    }
+
+
 def _budget(
     max_seconds: float | None, max_nodes: int | None, max_memory: int | None
 ) -> Budget:
@@ -131,11 +199,13 @@ def _budget(
     }
 
 
-_Job = tuple[str, float | None, int | None, int | None]
+_Job = tuple[str, float | None, int | None, int | None, str]
 
 
 def _solve_args(args: _Job) -> dict[str, Any]:
-    return solve_deal(*args)
+    code, max_seconds, max_nodes, max_memory, player = args
+    play = play_blind if player == "no-peek" else solve_deal
+    return play(code, max_seconds, max_nodes, max_memory)
 
 
 def _row(line: bytes) -> tuple[dict[str, Any] | None, str]:
@@ -157,6 +227,8 @@ def _row(line: bytes) -> tuple[dict[str, Any] | None, str]:
     budget = row.get("budget")
     if budget is not None and not isinstance(budget, dict):
         return None, "a budget that is not an object"
+    if row.get("player", PLAYERS[0]) not in PLAYERS:
+        return None, "a player that is not thoughtful or no-peek"
     return {**row, "code": str(code)}, ""
 
 
@@ -289,6 +361,7 @@ def survey(
     max_nodes: int | None = None,
     max_memory: int | None = MAX_MEMORY,
     retry_unknown: bool = False,
+    player: str = "thoughtful",
     scheduler: str | None = None,
     progress: IO[str] | None = None,
     bad_line: Callable[[int, str], None] | None = None,
@@ -299,7 +372,9 @@ def survey(
 
     With ``retry_unknown``, an ``UNKNOWN`` row whose budget was smaller than this one
     (or not recorded) is solved again; the new row, written after it, is the one that
-    counts. Lines of ``out`` that are no survey row go to ``bad_line`` (see
+    counts. ``player`` is ``"thoughtful"`` or ``"no-peek"`` (see the module notes); a
+    file holds one player's rows, and a row of the other in ``out`` raises
+    :class:`~yukon.InvalidSurvey`. Lines of ``out`` that are no survey row go to ``bad_line`` (see
     :func:`read_done`). Jobs are made as workers free up, so memory does not grow with
     ``count``. Every finished deal is on disk before the next is reported, so an
     interrupted survey loses only the deals being solved.
@@ -308,6 +383,8 @@ def survey(
     budget = _budget(max_seconds, max_nodes, max_memory)
     if workers is not None:
         whole_number("workers", workers, 1, 4096)
+    if player not in PLAYERS:
+        raise ValueError(f"player is 'thoughtful' or 'no-peek', not {player!r}")
     with open(out, "a", encoding="utf-8"):
         pass  # can it be written? (an OSError, before any work)
     done = read_done(out, bad_line=bad_line)
@@ -315,6 +392,11 @@ def survey(
     numbers = range(start, start + count)
     again: set[str] = set()
     for code, row in done.items():
+        if row.get("player", PLAYERS[0]) != player:
+            raise InvalidSurvey(
+                f"{out} holds {row.get('player', PLAYERS[0])} rows ({code}): a "
+                f"survey of the {player} player needs a file of its own"
+            )
         parsed = GameCode.parse(code)
         if parsed.rules is not rules or parsed.number not in numbers:
             continue
@@ -329,7 +411,7 @@ def survey(
         for number in numbers:
             code = str(GameCode(number, rules))
             if code not in done or code in again:
-                yield (code, max_seconds, max_nodes, max_memory)
+                yield (code, max_seconds, max_nodes, max_memory, player)
 
     results: Iterable[dict[str, Any]]
     if scheduler is not None:
