@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import yukon
@@ -245,6 +245,49 @@ def test_prunings_never_lose_a_win(state: State) -> None:
         assert pruned.verdict is plain.verdict
     if pruned.verdict is Verdict.WON:
         assert replays_to_a_win(state, pruned.moves)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    _small_endings(),
+    st.sets(st.sampled_from(sorted(_solver.PRUNINGS)), min_size=1),
+)
+def test_each_pruning_alone_keeps_the_verdict(state: State, without: set[str]) -> None:
+    """The ablations the internals page reports: the searches with some prunings left
+    out still give the plain search's verdict, so each pruning stands on its own."""
+    ablated = _solver.solve_with(state, max_nodes=6_000, without=without)
+    plain = _solver.solve_with(state, max_nodes=6_000, prune=False)
+    assume(ablated.verdict is not Verdict.UNKNOWN)
+    assume(plain.verdict is not Verdict.UNKNOWN)
+    assert ablated.verdict is plain.verdict, sorted(without)
+
+
+def test_an_ablation_names_real_prunings() -> None:
+    state = yukon.deal("YU1-C-AAAAAAB")
+    with pytest.raises(ValueError, match=r"without names no pruning.*kings stay"):
+        _solver.solve_with(state, without={"kings stay"})
+    with pytest.raises(TypeError, match="without"):
+        _solver.solve_with(state, without="kings")
+
+
+def test_each_pruning_left_out_changes_the_search() -> None:
+    """Each switch of an ablation does something: among seeded small endgames, leaving
+    out any one pruning changes how many positions some search takes. Kings moving to
+    an empty column only make positions equal up to the order of columns, so they are
+    told apart with the symmetry left out too."""
+    rnd = random.Random(7)
+    changed: set[str] = set()
+    for _ in range(100):
+        state = _random_ending(rnd)
+        for name in _solver.PRUNINGS - changed:
+            also = {"symmetry"} if name == "kings" else set()
+            before = _solver.solve_with(
+                state, max_nodes=3_000, compiled=False, without=also
+            )
+            after = _solver.solve_with(state, max_nodes=3_000, without={name, *also})
+            if after.nodes != before.nodes:
+                changed.add(name)
+    assert changed == _solver.PRUNINGS
 
 
 def _random_ending(rnd: random.Random) -> State:

@@ -190,6 +190,26 @@ def _key(state: Position, target: int) -> _Key:
     return (columns, state.found, cols[target], hidden[target])
 
 
+def _key_in_order(state: Position, target: int) -> _Key:
+    """:func:`_key` with the columns in their own order: the search without the
+    symmetry of columns (for :data:`PRUNINGS` ablations)."""
+    columns = tuple(zip(state.cols, state.hidden, strict=True))
+    if target < 0:
+        return (columns, state.found)
+    return (columns, state.found, state.cols[target], state.hidden[target])
+
+
+PRUNINGS = frozenset(
+    {"symmetry", "safe moves", "returns wait", "useful returns", "kings", "dead ends"}
+)
+"""The prunings :func:`solve_with` can leave out, each named after its paragraph of the
+module notes: the order of columns ignored, safe foundation moves, returns waiting for
+their use (and a return's position covered by the same position searched in full),
+returns made only when something could use them, Kings staying put, dead ends. Leaving
+out returns waiting leaves out the next one too: a return's use is judged by the cards
+face up just before the move that uses it."""
+
+
 def safe_move(state: Position) -> Move | None:
     """A foundation move that provably loses nothing (see the module notes), if any."""
     found = state.found
@@ -380,8 +400,13 @@ def _twins_deadlocked(state: Position) -> bool:
     return False
 
 
-def _ordered(state: Position, target: int) -> list[Move]:
-    """The moves worth trying here, most promising first (see the module notes)."""
+def _ordered(
+    state: Position, target: int, without: frozenset[str] = frozenset()
+) -> list[Move]:
+    """The moves worth trying here, most promising first (see the module notes), with
+    the prunings named in ``without`` left out."""
+    useful_only = "useful returns" not in without
+    kings_stay = "kings" not in without
     cols = state.cols
     hidden = state.hidden
     where = state.where
@@ -396,7 +421,7 @@ def _ordered(state: Position, target: int) -> list[Move]:
         if s == ON_FOUNDATION:
             if target >= 0 and dest != target and c // 13 < returned // 13:
                 continue  # returns in a row, not one onto another: in suit order
-            if _could_take_a_card(c, dest, where, children):
+            if not useful_only or _could_take_a_card(c, dest, where, children):
                 ranked.append((5, n, move))
             continue
         if target >= 0 and dest != target:
@@ -406,7 +431,7 @@ def _ordered(state: Position, target: int) -> list[Move]:
         if dest == FOUNDATION:
             ranked.append((0, n, move))
         elif pos == 0:
-            if IS_KING[c]:  # a King at a column's base: the same position again
+            if IS_KING[c] and kings_stay:  # at a column's base: the same position
                 continue
             ranked.append((3, n, move))
         elif pos == hidden[s]:
@@ -456,9 +481,18 @@ class _Search:
     """One complete best-first search, run a slice at a time, ranking positions by
     ``weights`` (see the module notes)."""
 
-    def __init__(self, state: Position, weights: _Weights, *, prune: bool) -> None:
+    def __init__(
+        self,
+        state: Position,
+        weights: _Weights,
+        *,
+        prune: bool,
+        without: frozenset[str] = frozenset(),
+    ) -> None:
         self.weights = weights
         self.prune = prune
+        self.without = without
+        self.key = _key_in_order if "symmetry" in without else _key
         self.fits = FITS_RELAXED if state.relaxed else FITS_CLASSIC
         # What ranking needs of each column, by its cards and face-down count.
         self.memo: _Memo = {}
@@ -481,6 +515,11 @@ class _Search:
         seen = self.seen
         parents = self.parents
         prune = self.prune
+        without = self.without
+        key_of = self.key
+        dead_ends = prune and "dead ends" not in without
+        safe_moves = prune and "safe moves" not in without
+        returns_wait = prune and "returns wait" not in without
         flip, weight, misplaced, buried, turn, dive = self.weights
         shaped = misplaced or buried or turn
         depths = self.depths
@@ -495,9 +534,9 @@ class _Search:
                 parents.append((parent_node, move))
                 self.won_at = len(parents) - 1
                 return Verdict.WON
-            if target >= 0 and _key(position, -1) in seen:
+            if target >= 0 and key_of(position, -1) in seen:
                 continue  # searched already with every move, not only a return's
-            key = _key(position, target)
+            key = key_of(position, target)
             if key in seen:
                 continue
             seen.add(key)
@@ -510,14 +549,18 @@ class _Search:
                 depth = depths[parent_node] + 1 if parent_node >= 0 else 0
                 depths.append(depth)
                 dive_tie = -((depth + 1) << 40) - (node << 9)
-            if prune:
+            if dead_ends:
                 if move is None:
                     if dead_end(position):
                         continue
                 elif dead_end(position, move.key >> 3):
                     continue
-                forced = safe_move(position) if target < 0 else None
-                moves = [forced] if forced is not None else _ordered(position, target)
+            if prune:
+                forced = safe_move(position) if target < 0 and safe_moves else None
+                if forced is not None:
+                    moves = [forced]
+                else:
+                    moves = _ordered(position, target, without)
             else:  # every legal move: the plain search the prunings are tested against
                 moves = legal_moves(position)
             cols = position.cols
@@ -536,10 +579,10 @@ class _Search:
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
-                child_target = dest if prune and source == ON_FOUNDATION else -1
+                child_target = dest if returns_wait and source == ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
                     child = follow(position, child_move.key)
-                    if _key(child, child_target) in seen:
+                    if key_of(child, child_target) in seen:
                         continue  # searched already: it would be skipped when popped
                     priority = _shape(child, self.weights, fits, memo)
                 elif source == ON_FOUNDATION:
@@ -701,17 +744,27 @@ def solve_with(
     max_memory: int | None = MAX_MEMORY,
     prune: bool = True,
     compiled: bool = True,
+    without: Collection[str] = (),
 ) -> Solution:
     """:func:`solve`, with the searches chosen, for the tests and benchmarks that set
     one against another: ``compiled=False`` runs the pure-Python searches even where
-    the core is built, and ``prune=False`` the plain pure-Python search of every legal
-    move that the prunings are tested against. (Users choose with
-    ``YUKON_IMPLEMENTATION``.)"""
+    the core is built, ``prune=False`` the plain pure-Python search of every legal
+    move that the prunings are tested against, and ``without`` the pure-Python
+    searches with the named :data:`PRUNINGS` left out (an ablation). (Users choose
+    with ``YUKON_IMPLEMENTATION``.)"""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
+    if isinstance(without, str) or not all(isinstance(w, str) for w in without):
+        raise TypeError("without must be a collection of pruning names")
+    left_out = frozenset(without)
+    if not left_out <= PRUNINGS:
+        unknown = ", ".join(sorted(left_out - PRUNINGS))
+        raise ValueError(f"without names no pruning of the solver: {unknown}")
+    if "returns wait" in left_out:
+        left_out |= {"useful returns"}
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    compiled = compiled and prune and _core is not None
+    compiled = compiled and prune and not left_out and _core is not None
     searches: list[_Searching] = []
     budget: _core.Budget | None = None
     try:
@@ -721,7 +774,10 @@ def solve_with(
             for weights in _PORTFOLIO:
                 searches.append(_Compiled(packed(state), weights, budget))
         else:
-            searches.extend(_Search(packed(state), w, prune=prune) for w in _PORTFOLIO)
+            searches.extend(
+                _Search(packed(state), w, prune=prune, without=left_out)
+                for w in _PORTFOLIO
+            )
         verdict, line, stopped_by = _run(searches, max_nodes, deadline, max_memory)
         nodes = sum(s.nodes for s in searches)
     except _OverBudget:
