@@ -3,7 +3,8 @@
 ``python scripts/survey_tables.py`` writes the Markdown to standard output;
 ``tests/test_research_page.py`` checks that the page holds exactly this text between its
 ``survey-tables`` markers, so the page and the data cannot drift apart. After a new
-survey, run it and paste its output over the old tables.
+survey, run it and paste its output over the old tables (and run
+``scripts/survey_figures.py`` for the figures).
 """
 
 from __future__ import annotations
@@ -11,19 +12,32 @@ from __future__ import annotations
 import json
 import pathlib
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Any
 
+import yukon
 from yukon import GameCode
-from yukon._survey import Tally
+from yukon._survey import BLIND_MOVES, Tally
 
-DATA = pathlib.Path(__file__).resolve().parent.parent / "docs" / "data"
-SURVEYS = {
-    "classic": DATA / "survey-classic-1-500-30s.jsonl",
-    "relaxed": DATA / "survey-relaxed-1-500-30s.jsonl",
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT / "docs" / "data"
+FIGURES = ROOT / "docs" / "figures"
+THOUGHTFUL = {
+    "classic": DATA / "survey-classic-1-20000-30s.jsonl",
+    "relaxed": DATA / "survey-relaxed-1-5000-30s.jsonl",
+}
+NO_PEEK = {
+    "classic": DATA / "nopeek-classic-1-1000-30s.jsonl",
+    "relaxed": DATA / "nopeek-relaxed-1-1000-30s.jsonl",
 }
 LONGER = DATA / "survey-classic-unknowns-long.jsonl"
-RANGES = (("classic", 1, 500), ("classic", 1, 200), ("relaxed", 1, 500))
+KPAT = DATA / "kpat-1-1000.jsonl"
+"""KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
+TUNED = 500
+"""Classic deals 1 to this are the ones the searches were tuned on; the rest are held
+out."""
+BLOCK = 500
+"""The solver's target is stated for any this many consecutive deals."""
 
 
 def records(path: pathlib.Path) -> list[dict[str, Any]]:
@@ -32,61 +46,181 @@ def records(path: pathlib.Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines]
 
 
-def _number(record: dict[str, Any]) -> int:
+def number(record: dict[str, Any]) -> int:
     return GameCode.parse(record["code"]).number
 
 
-def _row(label: str, tally: Tally) -> str:
-    low, high = tally.interval
+def _deals(path: pathlib.Path) -> list[dict[str, Any]]:
+    """The rows of a survey file by deal number, 1 to N each once (else it fails)."""
+    rows = sorted(records(path), key=number)
+    if [number(r) for r in rows] != list(range(1, len(rows) + 1)):
+        raise SystemExit(f"{path.name}: not deals 1 to {len(rows)} once each")
+    return rows
+
+
+def thoughtful(rules: str) -> list[dict[str, Any]]:
+    """The thoughtful survey of a rule set, by deal number."""
+    return _deals(THOUGHTFUL[rules])
+
+
+def no_peek(rules: str) -> list[dict[str, Any]]:
+    """The no-peek survey of a rule set, by deal number."""
+    return _deals(NO_PEEK[rules])
+
+
+def tally(rows: Iterable[dict[str, Any]]) -> Tally:
+    counted = Tally()
+    for row in rows:
+        counted = counted.add(row["verdict"])
+    return counted
+
+
+def _count(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+def _duration(hours: float) -> str:
+    if hours >= 1:
+        return f"about {hours:.1f} hours"
+    return f"about {hours * 60:.0f} minutes"
+
+
+def _share(x: float) -> str:
+    return f"{x:.1%}".replace("%", " %")
+
+
+def _row(label: str, counted: Tally) -> str:
+    low, high = counted.interval
     return (
-        f"| {label} | {tally.won} | {tally.lost} | {tally.unknown} | "
-        f"{tally.won / tally.total:.1%} | {low:.1%} - {high:.1%} |"
-    ).replace("%", " %")
+        f"| {label} | {_count(counted.won)} | {_count(counted.lost)} | "
+        f"{_count(counted.unknown)} | {_share(counted.won / counted.total)} | "
+        f"{_share(low)} - {_share(high)} |"
+    )
 
 
-def _tally(verdicts: Iterator[str]) -> Tally:
-    tally = Tally()
-    for verdict in verdicts:
-        tally = tally.add(verdict)
-    return tally
+_HEADER = [
+    "| rule set | deals | budget per deal | won | lost | unknown "
+    "| winnable share | 95 % interval |",
+    "|---|---|---|---|---|---|---|---|",
+]
 
 
-def survey_table() -> list[str]:
-    lines = [
-        "| rule set | deals | budget per deal | won | lost | unknown "
-        "| winnable share | 95 % interval |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    for rules, first, last in RANGES:
-        rows = [r for r in records(SURVEYS[rules]) if first <= _number(r) <= last]
-        numbers = sorted(_number(r) for r in rows)
-        if numbers != list(range(first, last + 1)):
-            raise SystemExit(
-                f"{SURVEYS[rules].name}: deals {first}-{last} not once each"
-            )
-        tally = _tally(r["verdict"] for r in rows)
-        lines.append(_row(f"{rules} | `YU1` {first}-{last} | 30 s", tally))
+def winnable_table() -> list[str]:
+    lines = list(_HEADER)
+    for rules in THOUGHTFUL:
+        rows = thoughtful(rules)
+        lines.append(_row(f"{rules} | `YU1` 1-{_count(len(rows))} | 30 s", tally(rows)))
     return lines
 
 
+def resolved(rows: list[dict[str, Any]]) -> int:
+    return sum(r["verdict"] != "unknown" for r in rows)
+
+
+def worst_window(rows: list[dict[str, Any]], size: int = BLOCK) -> tuple[int, int]:
+    """The first deal of the ``size`` consecutive deals with the fewest resolved, and
+    how many of them were resolved."""
+    flags = [r["verdict"] != "unknown" for r in rows]
+    inside = sum(flags[:size])
+    worst = (1, inside)
+    for start in range(1, len(flags) - size + 1):
+        inside += flags[start + size - 1] - flags[start - 1]
+        if inside < worst[1]:
+            worst = (start + 1, inside)
+    return worst
+
+
+def resolved_table() -> list[str]:
+    rows = thoughtful("classic")
+    tuned, held = rows[:TUNED], rows[TUNED:]
+    blocks = [rows[k : k + BLOCK] for k in range(0, len(rows), BLOCK)]
+    full = [b for b in blocks if len(b) == BLOCK]
+    meeting = sum(resolved(b) >= 0.995 * BLOCK for b in full)
+    start, best_of_worst = worst_window(rows)
+    held_start, held_worst = worst_window(held)
+    held_start += TUNED
+
+    def line(label: str, part: list[dict[str, Any]]) -> str:
+        return (
+            f"| {label} | {_share(resolved(part) / len(part))} | "
+            f"{_count(len(part) - resolved(part))} |"
+        )
+
+    return [
+        "| classic deals, 30 s each | resolved | unknown |",
+        "|---|---|---|",
+        line(f"1-{TUNED} (the searches were tuned on these)", tuned),
+        line(f"{TUNED + 1}-{_count(len(rows))} (held out)", held),
+        line(f"{TUNED + 1}-{_count(2 * TUNED)} (held out)", rows[TUNED : 2 * TUNED]),
+        line(
+            f"{_count(2 * TUNED + 1)}-{_count(3 * TUNED)} (held out)",
+            rows[2 * TUNED : 3 * TUNED],
+        ),
+        f"| the worst {BLOCK} in a row: {_count(start)}-{_count(start + BLOCK - 1)} | "
+        f"{_share(best_of_worst / BLOCK)} | {BLOCK - best_of_worst} |",
+        f"| the worst {BLOCK} in a row held out: {_count(held_start)}-"
+        f"{_count(held_start + BLOCK - 1)} | {_share(held_worst / BLOCK)} | "
+        f"{BLOCK - held_worst} |",
+        "",
+        f"Blocks of {BLOCK} (1-{BLOCK}, {BLOCK + 1}-{_count(2 * BLOCK)}, ...) with at "
+        f"least 99.5 % resolved: {meeting} of {len(full)}.",
+    ]
+
+
+def no_peek_table() -> list[str]:
+    lines = [
+        "| rule set | deals | player | won | lost | unknown | winnable share "
+        "| 95 % interval |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for rules in NO_PEEK:
+        blind = no_peek(rules)
+        seen = thoughtful(rules)[: len(blind)]
+        deals = f"`YU1` 1-{_count(len(blind))}"
+        lines.append(_row(f"{rules} | {deals} | thoughtful", tally(seen)))
+        lines.append(_row(f"{rules} | {deals} | no-peek", tally(blind)))
+    return lines
+
+
+def no_peek_facts() -> list[str]:
+    facts = []
+    for rules in NO_PEEK:
+        blind = no_peek(rules)
+        gave_up = sum(r["face_down"] > 0 for r in blind)
+        up = [r for r in blind if r["face_down"] == 0]
+        won_up = sum(r["verdict"] == "won" for r in up)
+        facts.append(
+            f"- {rules.capitalize()}: the hint turned every card up in "
+            f"{_count(len(up))} of {_count(len(blind))} games, and the solver then won "
+            f"{_count(won_up)} of them; in {_count(gave_up)} the hint found no way on "
+            f"(no legal move, or {_count(BLIND_MOVES)} moves without turning every card up)."
+        )
+    return facts
+
+
 def classic_facts() -> list[str]:
-    rows = records(SURVEYS["classic"])
+    rows = thoughtful("classic")
     seconds = sorted(r["seconds"] for r in rows)
-    resolved = sum(r["verdict"] != "unknown" for r in rows)
     won = sorted(r["seconds"] for r in rows if r["verdict"] == "won")
     lost = [r for r in rows if r["verdict"] == "lost"]
     slowest = max(lost, key=lambda r: r["seconds"])
     dealt = sum(r["nodes"] <= 1 for r in lost)
-    relaxed = max(r["seconds"] for r in records(SURVEYS["relaxed"]))
+    relaxed = thoughtful("relaxed")
+    relaxed_lost = [r for r in relaxed if r["verdict"] == "lost"]
+    relaxed_dealt = sum(r["nodes"] <= 1 for r in relaxed_lost)
+    hours = sum(seconds) / 3600
     return [
-        f"- Classic deals 1-500 resolved within 30 s: {resolved / len(rows):.1%}; "
-        f"median time a deal {statistics.median(seconds):.3f} s, 95th percentile of "
-        f"the won deals {won[int(0.95 * len(won))]:.2f} s.".replace("%", " %"),
-        f"- Lost deals that are dead ends as dealt (one position searched): {dealt} "
-        f"of {len(lost)}.",
-        f"- The slowest loss: `{slowest['code']}`, {slowest['seconds']:.1f} s, "
-        + f"{slowest['nodes']:,} positions.".replace(",", " "),
-        f"- The slowest relaxed deal: {relaxed:.2f} s.",
+        f"- Classic: median time a deal {statistics.median(seconds):.3f} s, 95th "
+        f"percentile of the won deals {won[int(0.95 * len(won))]:.2f} s; "
+        f"{hours:.1f} hours of solving in all: {_duration(hours / 2)} on this "
+        f"machine's 2 cores, {_duration(hours / 16)} on 16 cores, since the deals are "
+        "solved independently and the work divides by the cores.",
+        f"- Classic losses that are dead ends as dealt (one position searched): "
+        f"{_count(dealt)} of {_count(len(lost))}.",
+        f"- The slowest classic loss: `{slowest['code']}`, {slowest['seconds']:.1f} s, "
+        f"{_count(slowest['nodes'])} positions.",
+        f"- Relaxed losses: {_count(len(relaxed_lost))}, of which {relaxed_dealt} dead "
+        "ends as dealt.",
     ]
 
 
@@ -94,31 +228,138 @@ def every_verdict_table() -> list[str]:
     """Classic deals 1-500 with every verdict found at any budget: a deal counts as
     won or lost once any run resolved it."""
     best: dict[int, str] = {}
-    for record in [*records(SURVEYS["classic"]), *records(LONGER)]:
-        number = _number(record)
-        if best.get(number, "unknown") == "unknown":
-            best[number] = record["verdict"]
-    unknown = sorted(GameCode(n).__str__() for n, v in best.items() if v == "unknown")
+    first = thoughtful("classic")[:TUNED]
+    for record in [*first, *records(LONGER)]:
+        deal = number(record)
+        if best.get(deal, "unknown") == "unknown":
+            best[deal] = record["verdict"]
+    unknown = sorted(str(GameCode(n)) for n, v in best.items() if v == "unknown")
+    counted = Tally()
+    for verdict in best.values():
+        counted = counted.add(verdict)
     return [
-        "| rule set | deals | budget per deal | won | lost | unknown "
-        "| winnable share | 95 % interval |",
-        "|---|---|---|---|---|---|---|---|",
-        _row("classic | `YU1` 1-500 | any tried", _tally(iter(best.values()))),
+        *_HEADER,
+        _row(f"classic | `YU1` 1-{TUNED} | any tried", counted),
         "",
         "Still unknown: " + ", ".join(f"`{code}`" for code in unknown) + ".",
     ]
 
 
+def kpat_rows() -> list[dict[str, Any]]:
+    rows = sorted(records(KPAT), key=lambda r: r["deal"])
+    if [r["deal"] for r in rows] != list(range(1, len(rows) + 1)):
+        raise SystemExit(f"{KPAT.name}: not deals 1 to {len(rows)} once each")
+    return rows
+
+
+def kpat_table() -> list[str]:
+    rows = kpat_rows()
+    verdicts = ("won", "lost", "unknown")
+    lines = [
+        f"| KDE Patience (deals 1-{_count(len(rows))}) | here: won | here: lost "
+        "| here: unknown | in all |",
+        "|---|---|---|---|---|",
+    ]
+    for theirs in verdicts:
+        mine = [
+            sum(r["kpat"] == theirs and r["yukon"] == v for r in rows) for v in verdicts
+        ]
+        cells = " | ".join(_count(n) for n in mine)
+        lines.append(f"| {theirs} | {cells} | {_count(sum(mine))} |")
+    ours = [sum(r["yukon"] == v for r in rows) for v in verdicts]
+    lines.append(
+        f"| in all | {' | '.join(_count(n) for n in ours)} | {_count(len(rows))} |"
+    )
+    seconds = sorted(r["seconds"] for r in rows)
+    kpat_ms = sorted(r["kpat_ms"] for r in rows)
+    lines += [
+        "",
+        f"KDE Patience resolves {_count(sum(r['kpat'] != 'unknown' for r in rows))} "
+        f"(its longest run {kpat_ms[-1] / 1000:.1f} s), this solver "
+        f"{_count(sum(r['yukon'] != 'unknown' for r in rows))} within 30 s (median "
+        f"{statistics.median(seconds):.3f} s).",
+    ]
+    return lines
+
+
+def kpat_shortcut(row: dict[str, Any]) -> str:
+    """Where this solver's winning line on a deal KDE Patience calls lost leaves KDE
+    Patience's game: the first move that builds on an Ace or a 2 which could go home, or
+    takes one away to another column (KDE Patience sends those home at once), or takes a
+    card back from a foundation (KDE Patience never does). The line is found again and
+    replayed here, so the explanation comes from the line itself."""
+    state = yukon.kpat_deal(row["deal"])
+    found = yukon.solve(state, max_nodes=2 * row["nodes"] + 100)
+    if found.verdict is not yukon.Verdict.WON:
+        raise SystemExit(f"KDE Patience deal {row['deal']}: not won again")
+    for number, move in enumerate(found.moves, 1):
+        if state.locate(move.card).pile.kind == "foundation":
+            return f"move {number}, `{move}`, takes {move.card} back from a foundation"
+        home = {
+            m.card for m in state.legal_moves() if m.to_foundations and m.card.rank <= 2
+        }
+        if move.column is not None:
+            below = state.columns[move.column].last
+            if below in home:
+                return (
+                    f"move {number}, `{move}`, builds on {below}, which KDE Patience "
+                    "would have sent home"
+                )
+            if move.card in home:
+                return (
+                    f"move {number}, `{move}`, keeps {move.card} out of its foundation"
+                )
+        state = state.apply(move)
+    return "its line stays within KDE Patience's game"
+
+
+def kpat_disagreements() -> list[str]:
+    """Every deal one solver calls won and the other lost, each of this solver's wins
+    with where its line leaves KDE Patience's game."""
+    lines = []
+    for theirs, mine in (("lost", "won"), ("won", "lost")):
+        deals = [r for r in kpat_rows() if r["kpat"] == theirs and r["yukon"] == mine]
+        if mine == "won":
+            listed = "; ".join(
+                f"{r['deal']} ({r['moves']} moves: {kpat_shortcut(r)})" for r in deals
+            )
+        else:
+            listed = ", ".join(str(r["deal"]) for r in deals)
+        lines.append(
+            f"- KDE Patience {theirs}, here {mine}: {len(deals)}"
+            + (f": deals {listed}." if deals else ".")
+        )
+    return lines
+
+
 def text() -> str:
     return "\n".join(
         [
-            *survey_table(),
+            *winnable_table(),
             "",
             *classic_facts(),
             "",
-            "Counting the longer runs too:",
+            "How much of each range the solver resolves within 30 s:",
+            "",
+            *resolved_table(),
+            "",
+            "A player who cannot see the face-down cards: the hint plays until every "
+            "card is face up, then the solver finishes.",
+            "",
+            *no_peek_table(),
+            "",
+            *no_peek_facts(),
+            "",
+            "Counting the longer runs on the unknown deals too, by earlier solvers and "
+            "by this one:",
             "",
             *every_verdict_table(),
+            "",
+            "Beside KDE Patience's solver, on its own deals (`yukon.kpat_deal`):",
+            "",
+            *kpat_table(),
+            "",
+            *kpat_disagreements(),
         ]
     )
 

@@ -5,11 +5,17 @@ and not the other fails here."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import pathlib
 import re
 import statistics
+import xml.etree.ElementTree as ElementTree
 from typing import Any
+
+import pytest
+
+import yukon
 
 from .pages import script_output
 
@@ -17,10 +23,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "research.md"
 PERFORMANCE = ROOT / "docs" / "performance.md"
 DATA = {
-    "classic": ROOT / "docs" / "data" / "survey-classic-1-500-30s.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-500-30s.jsonl",
+    "classic": ROOT / "docs" / "data" / "survey-classic-1-20000-30s.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-5000-30s.jsonl",
+}
+NO_PEEK = {
+    "classic": ROOT / "docs" / "data" / "nopeek-classic-1-1000-30s.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "nopeek-relaxed-1-1000-30s.jsonl",
 }
 LONGER = ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl"
+KPAT = ROOT / "docs" / "data" / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
 
@@ -36,7 +47,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
     assert page.count(START) == 1 and page.count(END) == 1
     held = page[page.index(START) + len(START) : page.index(END)].strip()
     assert held == tables.strip()
-    assert "| classic | `YU1` 1-500 | 30 s |" in held  # the script made a table
+    assert "| classic | `YU1` 1-20 000 | 30 s |" in held  # the script made a table
 
 
 def test_no_deal_is_won_in_one_run_and_lost_in_another() -> None:
@@ -44,8 +55,64 @@ def test_no_deal_is_won_in_one_run_and_lost_in_another() -> None:
     verdicts: dict[str, set[str]] = {}
     for record in [*_records(DATA["classic"]), *_records(LONGER)]:
         verdicts.setdefault(record["code"], set()).add(record["verdict"])
-    assert len(verdicts) == 500
+    assert len(verdicts) == 20_000
     assert not [code for code, seen in verdicts.items() if {"won", "lost"} <= seen]
+
+
+def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
+    """The no-peek player's win is a real one: the thoughtful survey, whose losses are
+    proofs, must not call it lost; and it cannot win more deals than the thoughtful
+    game has won or left open."""
+    for rules, path in NO_PEEK.items():
+        seen = {r["code"]: r["verdict"] for r in _records(DATA[rules])}
+        blind = _records(path)
+        won = [r["code"] for r in blind if r["verdict"] == "won"]
+        assert len(blind) == 1_000 and won
+        assert [code for code in won if seen[code] == "lost"] == []
+        assert all(r["player"] == "no-peek" for r in blind)
+        # the solver ran exactly when the hint had turned every card up
+        assert all((r["face_down"] == 0) == (r["nodes"] > 0) for r in blind)
+
+
+def test_the_kpat_comparison_is_of_the_same_layouts_and_budget() -> None:
+    """Each row's verdict here is this solver's on KDE Patience's layout: a deal it
+    called lost is a proof, and one it won was won (its line replayed by solve)."""
+    rows = _records(KPAT)
+    assert [r["deal"] for r in rows] == list(range(1, 1_001))
+    assert {r["max_seconds"] for r in rows} == {30.0}
+    quick = [r for r in rows if r["yukon"] != "unknown" and r["nodes"] <= 3_000]
+    for row in quick[:20]:  # the search is deterministic in positions
+        deal = yukon.kpat_deal(row["deal"])
+        again = yukon.solve(deal, max_nodes=2 * row["nodes"] + 100)
+        found = (again.verdict.value, again.nodes, len(again.moves))
+        assert found == (row["yukon"], row["nodes"], row["moves"])
+
+
+def _scripts(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    return importlib.import_module("survey_figures")
+
+
+def test_the_figures_are_drawn_from_the_tables_data(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figures = _scripts(monkeypatch)
+    classic = _records(DATA["classic"])
+    shares = figures.resolved_by_budget(classic)
+    resolved = sum(r["verdict"] != "unknown" for r in classic) / len(classic)
+    assert shares == sorted(shares) and shares[-1] == resolved
+    assert figures.BUDGETS[-1] == 30.0 and shares[0] < resolved
+    counts = figures.positions_by_verdict(classic)
+    assert sum(map(len, counts.values())) == len(classic)
+    assert min(counts["unknown"]) > max(counts["won"][: len(counts["won"]) // 2])
+    pytest.importorskip("matplotlib")
+    written = figures.draw(tmp_path)
+    for path in written:
+        root = ElementTree.parse(path).getroot()
+        assert root.tag.endswith("svg")
+        committed = ROOT / "docs" / "figures" / path.name
+        assert committed.exists()
+        assert f"figures/{path.name}" in PAGE.read_text(encoding="utf-8")
 
 
 def test_the_performance_pages_solver_row_matches_the_survey_data() -> None:
@@ -58,6 +125,7 @@ def test_the_performance_pages_solver_row_matches_the_survey_data() -> None:
     )
     assert found is not None
     records = _records(DATA["classic"])
+    records = [r for r in records if yukon.GameCode.parse(r["code"]).number <= 500]
     seconds = sorted(record["seconds"] for record in records)
     resolved = sum(record["verdict"] != "unknown" for record in records)
     assert f"{resolved / len(records):.1%}" == f"{found[1]}%"
