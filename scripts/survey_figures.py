@@ -56,6 +56,15 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
     metadata = {"Date": None, "Creator": "scripts/survey_figures.py"}
     written = []
 
+    def save(figure: Any, axes: Any, name: str, legend_at: str) -> None:
+        axes.set_xscale("log")
+        axes.legend(loc=legend_at)
+        figure.tight_layout()
+        path = out / name
+        figure.savefig(path, format="svg", metadata=metadata)
+        plt.close(figure)
+        written.append(path)
+
     figure, axes = plt.subplots(figsize=(7, 4))
     for rules, style in (("classic", "-"), ("relaxed", "--")):
         rows = survey_tables.thoughtful(rules)
@@ -66,18 +75,12 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
             color="#1f4e79",
             label=f"{rules}, deals 1-{len(rows):,}",
         )
-    axes.set_xscale("log")
     axes.set_xlabel("time budget per deal (seconds, one core)")
     axes.set_ylabel("deals resolved (%)")
     axes.set_ylim(80, 100.5)
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend(loc="lower right")
     axes.set_title("Share of deals won or proved lost within the budget")
-    figure.tight_layout()
-    path = out / "resolved-by-budget.svg"
-    figure.savefig(path, format="svg", metadata=metadata)
-    plt.close(figure)
-    written.append(path)
+    save(figure, axes, "resolved-by-budget.svg", "lower right")
 
     figure, axes = plt.subplots(figsize=(7, 4))
     counts = positions_by_verdict(survey_tables.thoughtful("classic"))
@@ -91,18 +94,12 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
             color=COLOURS[verdict],
             label=f"{verdict} ({len(counts[verdict]):,} deals)",
         )
-    axes.set_xscale("log")
     axes.set_yscale("log")
     axes.set_xlabel("positions searched (classic deals, 30 s budget)")
     axes.set_ylabel("deals")
     axes.grid(True, which="major", alpha=0.3)
-    axes.legend(loc="upper right")
     axes.set_title("How far the solver searched, by verdict")
-    figure.tight_layout()
-    path = out / "positions-by-verdict.svg"
-    figure.savefig(path, format="svg", metadata=metadata)
-    plt.close(figure)
-    written.append(path)
+    save(figure, axes, "positions-by-verdict.svg", "upper right")
     return written
 
 
