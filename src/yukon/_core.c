@@ -458,14 +458,21 @@ typedef struct {
     uint32_t waiting;
 } Key;
 
+static inline void order2(uint32_t *a, uint32_t *b) {
+    uint32_t low = *a < *b ? *a : *b, high = *a < *b ? *b : *a;
+    *a = low;
+    *b = high;
+}
+
 static void make_key(const uint32_t *columns, int target, Key *key) {
-    for (int i = 0; i < 7; i++) { /* insertion */
-        uint32_t c = columns[i];
-        int j = i - 1;
-        for (; j >= 0 && key->column[j] > c; j--)
-            key->column[j + 1] = key->column[j];
-        key->column[j + 1] = c;
-    }
+    static const uint8_t NETWORK[16][2] = {/* sorts any seven: 16 exchanges, no branch */
+                                           {0, 6}, {2, 3}, {4, 5}, {0, 2}, {1, 4}, {3, 6},
+                                           {0, 1}, {2, 5}, {3, 4}, {1, 2}, {4, 6}, {2, 3},
+                                           {4, 5}, {1, 2}, {3, 4}, {5, 6}};
+    uint32_t *c = key->column;
+    memcpy(c, columns, sizeof key->column);
+    for (int k = 0; k < 16; k++)
+        order2(&c[NETWORK[k][0]], &c[NETWORK[k][1]]);
     key->waiting = target < 0 ? ABSENT : columns[target];
 }
 
@@ -1385,6 +1392,15 @@ static int priority(const Seeker *self, const Pos *p) {
     return value;
 }
 
+/* A position built for the search, with its number in the store (ABSENT: none yet),
+ * its columns' hashes and their numbers. */
+typedef struct {
+    uint32_t id;
+    Pos p;
+    uint64_t columns[7];
+    uint32_t numbers[7];
+} Built;
+
 /* The search itself, up to limit positions: no Python object is touched, so it runs
  * without the GIL. 0, or -1 when a block of memory was refused (by the allocator or
  * the budget): the table may then hold a position whose moves were never queued. */
@@ -1396,6 +1412,13 @@ static int search(Seeker *self, long long limit) {
     uint64_t hashes[MAX_MOVES];
     Key keys[MAX_MOVES];
     int kept[MAX_MOVES];
+    /* The position searched last, and the parent built last: the next entry is often a
+     * child of one of them (a diving search goes on from the position it has just
+     * searched, the others often take siblings in a row), and its parent then need
+     * not be read back from the store. Only a cache: the same positions, the same
+     * order. */
+    Built last[2];
+    last[0].id = last[1].id = ABSENT;
     while (self->state == SEARCHING) {
         if (!self->queue.size) { /* as _Search.run: an empty queue is a loss, even when */
             self->state = LOST; /* the slice ran out with the last position */
@@ -1419,11 +1442,16 @@ static int search(Seeker *self, long long limit) {
             for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
                 numbers[s] = column_find(st, p.cards + at, p.len[s], p.hid[s], columns[s]);
         } else {
-            Pos from;
-            unpack(st, e.parent, &from, columns, numbers);
+            Built *from = &last[e.parent == last[0].id ? 0 : 1];
+            if (from->id != e.parent) {
+                unpack(st, e.parent, &from->p, from->columns, from->numbers);
+                from->id = e.parent;
+            }
+            memcpy(columns, from->columns, sizeof columns);
+            memcpy(numbers, from->numbers, sizeof numbers);
             moved = e.move >> 3;
-            int source = from.where[moved];
-            apply(&from, &p, moved, e.move & 7);
+            int source = from->p.where[moved];
+            apply(&from->p, &p, moved, e.move & 7);
             moved_columns(st, &p, source, e.move & 7, columns, numbers);
         }
         if (is_won(&p)) {
@@ -1458,6 +1486,10 @@ static int search(Seeker *self, long long limit) {
         self->nodes++;
         if (dead_end(&p, self->relaxed, moved))
             continue; /* searched, but no line goes through it */
+        last[0].id = id;
+        last[0].p = p;
+        memcpy(last[0].columns, columns, sizeof columns);
+        memcpy(last[0].numbers, numbers, sizeof numbers);
         int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
         if (forced >= 0) {
             moves[0] = (uint16_t)forced;
