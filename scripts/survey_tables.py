@@ -224,22 +224,29 @@ def classic_facts() -> list[str]:
     ]
 
 
+UNSEEN = {"verdict": "unknown"}
+
+
 def every_verdict_table() -> list[str]:
-    """Classic deals 1-500 with every verdict found at any budget: a deal counts as
-    won or lost once any run resolved it."""
-    best: dict[int, str] = {}
-    first = thoughtful("classic")[:TUNED]
-    for record in [*first, *records(LONGER)]:
-        deal = number(record)
-        if best.get(deal, "unknown") == "unknown":
-            best[deal] = record["verdict"]
-    unknown = sorted(str(GameCode(n)) for n, v in best.items() if v == "unknown")
-    counted = Tally()
-    for verdict in best.values():
-        counted = counted.add(verdict)
+    """Classic deals 1-500, and the worst 500 in a row held out, with every verdict
+    found at any budget: a deal counts as won or lost once any run resolved it."""
+    rows = thoughtful("classic")
+    longer = records(LONGER)
+    held_start = worst_window(rows[TUNED:])[0] + TUNED
+    ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
+    lines = list(_HEADER)
+    unknown: list[str] = []
+    for first, last in ranges:
+        best: dict[int, dict[str, Any]] = {}
+        for record in [*rows[first - 1 : last], *longer]:
+            deal = number(record)
+            if first <= deal <= last and best.get(deal, UNSEEN)["verdict"] == "unknown":
+                best[deal] = record
+        unknown += sorted(r["code"] for r in best.values() if r["verdict"] == "unknown")
+        label = f"{_count(first)}-{_count(last)}"
+        lines.append(_row(f"classic | `YU1` {label} | any tried", tally(best.values())))
     return [
-        *_HEADER,
-        _row(f"classic | `YU1` 1-{TUNED} | any tried", counted),
+        *lines,
         "",
         "Still unknown: " + ", ".join(f"`{code}`" for code in unknown) + ".",
     ]

@@ -31,6 +31,7 @@ NO_PEEK = {
     "relaxed": ROOT / "docs" / "data" / "nopeek-relaxed-1-1000-30s.jsonl",
 }
 LONGER = ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl"
+RELAXED_LONGER = ROOT / "docs" / "data" / "survey-relaxed-unknowns-long.jsonl"
 KPAT = ROOT / "docs" / "data" / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -57,6 +58,23 @@ def test_no_deal_is_won_in_one_run_and_lost_in_another() -> None:
         verdicts.setdefault(record["code"], set()).add(record["verdict"])
     assert len(verdicts) == 20_000
     assert not [code for code, seen in verdicts.items() if {"won", "lost"} <= seen]
+
+
+def test_the_relaxed_second_pass_is_of_the_unknowns_with_a_larger_budget() -> None:
+    """The longer relaxed runs are of deals the 30 s survey left unknown, each with a
+    larger budget, and the page names their file and what they found."""
+    first = {r["code"]: r for r in _records(DATA["relaxed"])}
+    again = _records(RELAXED_LONGER)
+    assert {r["code"] for r in again} == {
+        code for code, r in first.items() if r["verdict"] == "unknown"
+    }
+    assert all(r["budget"]["max_seconds"] > 30.0 for r in again)
+    still = sum(r["verdict"] == "unknown" for r in again)
+    page = PAGE.read_text(encoding="utf-8")
+    assert RELAXED_LONGER.name in page
+    seconds = {r["budget"]["max_seconds"] for r in again}
+    assert len(seconds) == 1
+    assert f"{still} of {len(again)} stay unknown at {seconds.pop():.0f} s" in page
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
