@@ -130,6 +130,13 @@ def worst_window(rows: list[dict[str, Any]], size: int = BLOCK) -> tuple[int, in
     return worst
 
 
+def worst_held_out(rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """:func:`worst_window` over the held-out deals, its first deal's number as in the
+    survey."""
+    start, inside = worst_window(rows[TUNED:])
+    return start + TUNED, inside
+
+
 def resolved_table() -> list[str]:
     rows = thoughtful("classic")
     tuned, held = rows[:TUNED], rows[TUNED:]
@@ -137,8 +144,7 @@ def resolved_table() -> list[str]:
     full = [b for b in blocks if len(b) == BLOCK]
     meeting = sum(resolved(b) >= 0.995 * BLOCK for b in full)
     start, best_of_worst = worst_window(rows)
-    held_start, held_worst = worst_window(held)
-    held_start += TUNED
+    held_start, held_worst = worst_held_out(rows)
 
     def line(label: str, part: list[dict[str, Any]]) -> str:
         return (
@@ -224,15 +230,12 @@ def classic_facts() -> list[str]:
     ]
 
 
-UNSEEN = {"verdict": "unknown"}
-
-
 def every_verdict_table() -> list[str]:
     """Classic deals 1-500, and the worst 500 in a row held out, with every verdict
     found at any budget: a deal counts as won or lost once any run resolved it."""
     rows = thoughtful("classic")
     longer = records(LONGER)
-    held_start = worst_window(rows[TUNED:])[0] + TUNED
+    held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
     lines = list(_HEADER)
     unknown: list[str] = []
@@ -240,7 +243,9 @@ def every_verdict_table() -> list[str]:
         best: dict[int, dict[str, Any]] = {}
         for record in [*rows[first - 1 : last], *longer]:
             deal = number(record)
-            if first <= deal <= last and best.get(deal, UNSEEN)["verdict"] == "unknown":
+            if first <= deal <= last and (
+                deal not in best or best[deal]["verdict"] == "unknown"
+            ):
                 best[deal] = record
         unknown += sorted(r["code"] for r in best.values() if r["verdict"] == "unknown")
         label = f"{_count(first)}-{_count(last)}"
