@@ -1392,6 +1392,77 @@ static int priority(const Seeker *self, const Pos *p) {
     return value;
 }
 
+/* As _solver._MOST_PROBED. */
+#define MOST_PROBED 64
+
+/* As _solver._dominated: whether p (with its columns' hashes and numbers) with some
+ * cards sent home that could come back was searched already. Sending one home moves no
+ * other card, so where, hid and each column's start stay p's; only lengths shorten. */
+static int dominated(const Store *st, const Table *table, const Pos *p, int relaxed,
+                     const uint64_t *hashes, const uint32_t *numbers) {
+    typedef struct {
+        uint8_t len[7];
+        uint8_t found[4];
+        uint64_t hashes[7];
+        uint32_t numbers[7];
+    } Probe;
+    Probe stack[MOST_PROBED + 1];
+    uint32_t tried[MOST_PROBED];
+    int start[7], top = 0, ntried = 0;
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++)
+        start[s] = at;
+    memcpy(stack[0].len, p->len, sizeof stack[0].len);
+    memcpy(stack[0].found, p->found, sizeof stack[0].found);
+    memcpy(stack[0].hashes, hashes, sizeof stack[0].hashes);
+    memcpy(stack[0].numbers, numbers, sizeof stack[0].numbers);
+    top = 1;
+    while (top) {
+        Probe now = stack[--top];
+        for (int suit = 0; suit < 4; suit++) {
+            int count = now.found[suit];
+            if (count == 13)
+                continue;
+            int c = suit * 13 + count, s = p->where[c];
+            if (s >= FOUNDATION)
+                continue;
+            int len = now.len[s], under = len - 2;
+            const uint8_t *col = p->cards + start[s];
+            if (!len || col[len - 1] != c)
+                continue;
+            if (under >= 0 && under < p->hid[s])
+                continue; /* on a face-down card: home, it would turn that card up */
+            if (!FITS[relaxed][c][under >= 0 ? col[under] : NONE])
+                continue;
+            Probe next = now;
+            next.found[suit]++;
+            uint32_t home;
+            memcpy(&home, next.found, sizeof home);
+            int again = 0;
+            for (int k = 0; k < ntried && !again; k++)
+                again = tried[k] == home;
+            if (again)
+                continue;
+            if (ntried == MOST_PROBED)
+                return 0;
+            tried[ntried++] = home;
+            next.len[s]--;
+            next.hashes[s] = column_hash(col, len - 1, p->hid[s]);
+            next.numbers[s] = column_find(st, col, len - 1, p->hid[s], next.hashes[s]);
+            if (all_kept(next.numbers)) {
+                Key key;
+                int there = 0;
+                make_key(next.numbers, -1, &key);
+                table_find(table, st, (uint32_t)(position_hash(next.hashes, -1) >> 32),
+                           &key, &there);
+                if (there)
+                    return 1;
+            }
+            stack[top++] = next;
+        }
+    }
+    return 0;
+}
+
 /* A position built for the search, with its number in the store (ABSENT: none yet),
  * its columns' hashes and their numbers. */
 typedef struct {
@@ -1475,6 +1546,8 @@ static int search(Seeker *self, long long limit) {
         size_t slot = table_find(table, st, tag, &key, &there);
         if (there)
             continue;
+        if (e.target < 0 && dominated(st, table, &p, self->relaxed, columns, numbers))
+            continue; /* covered by a position with cards home (not in the table) */
         for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
             if (numbers[s] == ABSENT &&
                 (numbers[s] = column_keep(st, p.cards + at, p.len[s], p.hid[s],

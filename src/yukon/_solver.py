@@ -51,6 +51,19 @@ Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof)
   the position would be the same up to the order of columns.
 - **Dead ends.** A position is not searched further when some set of cards can never
   move (see :func:`dead_end`): every card must reach a foundation to win.
+- **Dominance: cards that could come back are better home.** A position ``P`` that no
+  return led to is not searched when a position ``Q`` was: ``P`` with one or more cards
+  sent home, each the last card of its column lying on a face-up card it may go on (or
+  a King alone in its column), so that returning them one by one gives ``P`` back (see
+  :func:`_dominated`). A win from ``P`` is then a win from ``Q``, and ``Q``'s search
+  finds one: ``Q`` follows ``P``'s line with the cards home (a group that carries one is
+  carried without it) until a move uses one of them, and returns it just before, as
+  the returns above are made. That search never leans on ``P``'s: it brings a card back
+  by a return, and a position a return led to is never skipped this way, while ``P``,
+  skipped, is not in the table to cover a return's position. Each skip points to a
+  position with more cards home, so the covering cannot go round in a circle; and
+  ``Q`` lost (searched, with every queue empty) means ``P`` lost. At most
+  ``_MOST_PROBED`` such positions are looked up for one ``P``.
 
 Nine best-first searches take turns, each ranking positions by what is left to do (see
 :class:`_Weights`): four weigh face-down cards (``f`` each), cards not yet home (1 each)
@@ -112,6 +125,7 @@ from ._rules import (
     CHILDREN_CLASSIC,
     CHILDREN_RELAXED,
     COLOUR_PARTNER,
+    EMPTY,
     FACE_DOWN,
     FITS_CLASSIC,
     FITS_RELAXED,
@@ -200,12 +214,21 @@ def _key_in_order(state: Position, target: int) -> _Key:
 
 
 PRUNINGS = frozenset(
-    {"symmetry", "safe moves", "returns wait", "useful returns", "kings", "dead ends"}
+    {
+        "symmetry",
+        "safe moves",
+        "returns wait",
+        "useful returns",
+        "kings",
+        "dead ends",
+        "dominance",
+    }
 )
 """The prunings :func:`solve_with` can leave out, each named after its paragraph of the
 module notes: the order of columns ignored, safe foundation moves, returns waiting for
 their use (and a return's position covered by the same position searched in full),
-returns made only when something could use them, Kings staying put, dead ends. Leaving
+returns made only when something could use them, Kings staying put, dead ends,
+positions covered by the same with cards home that could come back. Leaving
 out returns waiting leaves out the next one too: a return's use is judged by the cards
 face up just before the move that uses it."""
 
@@ -237,6 +260,56 @@ def safe_move(state: Position) -> Move | None:
         if ok:
             return MOVES[c * 8 + FOUNDATION]
     return None
+
+
+_MOST_PROBED = 64
+"""The most positions with cards sent home that :func:`_dominated` looks up for one
+position: a bound on its work (leaving a position in is always sound)."""
+
+
+def _dominated(state: Position, seen: set[_Key], in_order: bool) -> bool:
+    """Whether ``state`` with some cards sent home that could come back to where they
+    lie was searched already (see the module notes): each next on its foundation, last
+    in its column, on a face-up card it may go on or alone there and a King. Sending one
+    home never moves another card or turns one up, so ``where`` and the face-down counts
+    hold for every position tried; each is told by its foundations, tried once, at most
+    :data:`_MOST_PROBED` in all, depth first in suit order (as the compiled core)."""
+    fits = FITS_RELAXED if state.relaxed else FITS_CLASSIC
+    hidden = state.hidden
+    where = state.where
+    tried: set[tuple[int, ...]] = set()
+    stack = [(state.cols, state.found)]
+    while stack:
+        cols, found = stack.pop()
+        for suit in range(4):
+            count = found[suit]
+            if count == 13:
+                continue
+            c = suit * 13 + count
+            s = where[c]
+            if s >= ON_FOUNDATION:
+                continue
+            col = cols[s]
+            if not col or col[-1] != c:
+                continue
+            under = len(col) - 2
+            if 0 <= under < hidden[s]:
+                continue  # on a face-down card: home, it would turn that card up
+            if not fits[c * 53 + (col[under] if under >= 0 else EMPTY)]:
+                continue
+            home = (*found[:suit], count + 1, *found[suit + 1 :])
+            if home in tried:
+                continue
+            if len(tried) == _MOST_PROBED:
+                return False
+            tried.add(home)
+            after = (*cols[:s], col[:-1], *cols[s + 1 :])
+            columns = zip(after, hidden, strict=True)
+            key = (tuple(columns) if in_order else tuple(sorted(columns)), home)
+            if key in seen:
+                return True
+            stack.append((after, home))
+    return False
 
 
 def dead_end(state: Position, moved: int = -1) -> bool:
@@ -520,6 +593,8 @@ class _Search:
         dead_ends = prune and "dead ends" not in without
         safe_moves = prune and "safe moves" not in without
         returns_wait = prune and "returns wait" not in without
+        dominance = prune and "dominance" not in without
+        in_order = key_of is _key_in_order
         flip, weight, misplaced, buried, turn, dive = self.weights
         shaped = misplaced or buried or turn
         depths = self.depths
@@ -538,6 +613,13 @@ class _Search:
                 continue  # searched already with every move, not only a return's
             key = key_of(position, target)
             if key in seen:
+                continue
+            if (
+                dominance
+                and target < 0
+                and (move is None or parent.where[move.key >> 3] != ON_FOUNDATION)
+                and _dominated(position, seen, in_order)
+            ):  # covered by a position with cards home (and left out of the table)
                 continue
             seen.add(key)
             steps -= 1
