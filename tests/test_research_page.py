@@ -94,16 +94,18 @@ def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
 
 def test_the_kpat_comparison_is_of_the_same_layouts_and_budget() -> None:
     """Each row's verdict here is this solver's on KDE Patience's layout: a deal it
-    called lost is a proof, and one it won was won (its line replayed by solve)."""
+    called lost is a proof, and one it won was won (its line replayed by solve). The
+    rows were searched before dominance, so today's searches take other counts and
+    lines to the same verdicts."""
     rows = _records(KPAT)
     assert [r["deal"] for r in rows] == list(range(1, 1_001))
     assert {r["max_seconds"] for r in rows} == {30.0}
     quick = [r for r in rows if r["yukon"] != "unknown" and r["nodes"] <= 3_000]
-    for row in quick[:20]:  # the search is deterministic in positions
+    assert {r["yukon"] for r in quick[:40]} == {"won", "lost"}
+    for row in quick[:40]:
         deal = yukon.kpat_deal(row["deal"])
         again = yukon.solve(deal, max_nodes=2 * row["nodes"] + 100)
-        found = (again.verdict.value, again.nodes, len(again.moves))
-        assert found == (row["yukon"], row["nodes"], row["moves"])
+        assert again.verdict.value == row["yukon"], row["deal"]
 
 
 def _scripts(monkeypatch: pytest.MonkeyPatch) -> Any:
