@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
 from yukon._rules import FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
-from yukon._solver import _PORTFOLIO, _shape, _to_turn, dead_end, safe_move
+from yukon._solver import (
+    _PORTFOLIO,
+    _dominated,
+    _key,
+    _shape,
+    _to_turn,
+    dead_end,
+    safe_move,
+)
 from yukon._state import packed
 from yukon._survey import Tally, read_done, survey, wilson
 
@@ -167,6 +175,39 @@ def ace_needs_a_two() -> State:
         },
         foundations=(1, 0, 13, 13),
     )
+
+
+def _home(state: State, *cards: str) -> set[tuple[object, ...]]:
+    """The table of a search that has searched ``state`` with ``cards`` sent home."""
+    for card in cards:
+        state = state.apply(yukon.Move(Card.parse(card), None))
+    return {_key(packed(state), -1)}
+
+
+def test_a_position_is_covered_by_the_same_with_cards_home_that_could_come_back() -> (
+    None
+):
+    """Dominance: 3♠ lies on 4♥ (it may go there), so the position with 3♠ home covers
+    this one, and so does the one with 4♥ home after it (on 5♠); a King alone in its
+    column comes back to an empty column. Not so for a card on a face-down card (home,
+    it turns that card up), nor on a card it may not go on."""
+    state = position(
+        {1: "[KS] 5S 4H 3S", 2: "KD", 3: "[QH] 4S"},
+        foundations=(2, 3, 12, 13),
+    )
+    covered = packed(state)
+    assert _dominated(covered, _home(state, "3S"), in_order=False)
+    assert _dominated(covered, _home(state, "3S", "4H"), in_order=False)
+    assert _dominated(covered, _home(state, "KD"), in_order=False)
+    assert _dominated(covered, _home(state, "KD", "3S", "4H"), in_order=False)
+    assert not _dominated(covered, set(), in_order=False)
+    assert not _dominated(covered, {_key(covered, -1)}, in_order=False)
+    on_face_down = position({1: "[KS 5S] 3S", 3: "[QH] 4S"}, foundations=(2, 3, 13, 13))
+    assert not _dominated(packed(on_face_down), _home(on_face_down, "3S"), False)
+    misplaced = position({1: "[KS] 5D 3S", 3: "[QH] 4S"}, foundations=(2, 3, 4, 13))
+    assert not _dominated(packed(misplaced), _home(misplaced, "3S"), False)
+    # The compiled core skips the same positions: it searches as many.
+    assert yukon.solve(state).nodes == _solver.solve_with(state, compiled=False).nodes
 
 
 def test_a_two_next_on_its_foundation_can_be_needed_where_it_is() -> None:
