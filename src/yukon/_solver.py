@@ -108,7 +108,7 @@ import enum
 import heapq
 import random
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import attrs
@@ -233,21 +233,26 @@ out returns waiting leaves out the next one too: a return's use is judged by the
 face up just before the move that uses it."""
 
 
-def safe_move(state: Position) -> Move | None:
-    """A foundation move that provably loses nothing (see the module notes), if any."""
-    found = state.found
-    cols = state.cols
-    where = state.where
-    relaxed = state.relaxed
-    for suit in range(4):
-        count = found[suit]
+def _next_home_and_last(
+    cols: tuple[bytes, ...], found: tuple[int, ...], where: bytearray
+) -> Iterator[tuple[int, int, int]]:
+    """Each suit whose foundation's next card lies last in its column: the suit, the
+    card and the column."""
+    for suit, count in enumerate(found):
         if count == 13:
             continue
         c = suit * 13 + count
         s = where[c]
-        if s >= ON_FOUNDATION or cols[s][-1] != c:
-            continue
-        rank = count + 1
+        if s < ON_FOUNDATION and cols[s] and cols[s][-1] == c:
+            yield suit, c, s
+
+
+def safe_move(state: Position) -> Move | None:
+    """A foundation move that provably loses nothing (see the module notes), if any."""
+    found = state.found
+    relaxed = state.relaxed
+    for suit, c, _ in _next_home_and_last(state.cols, found, state.where):
+        rank = found[suit] + 1
         if relaxed:
             ok = all(found[t] >= rank - 1 for t in range(4) if t != suit)
         else:
@@ -281,23 +286,14 @@ def _dominated(state: Position, seen: set[_Key], in_order: bool) -> bool:
     stack = [(state.cols, state.found)]
     while stack:
         cols, found = stack.pop()
-        for suit in range(4):
-            count = found[suit]
-            if count == 13:
-                continue
-            c = suit * 13 + count
-            s = where[c]
-            if s >= ON_FOUNDATION:
-                continue
+        for suit, c, s in _next_home_and_last(cols, found, where):
             col = cols[s]
-            if not col or col[-1] != c:
-                continue
             under = len(col) - 2
             if 0 <= under < hidden[s]:
                 continue  # on a face-down card: home, it would turn that card up
             if not fits[c * 53 + (col[under] if under >= 0 else EMPTY)]:
                 continue
-            home = (*found[:suit], count + 1, *found[suit + 1 :])
+            home = (*found[:suit], found[suit] + 1, *found[suit + 1 :])
             if home in tried:
                 continue
             if len(tried) == _MOST_PROBED:
