@@ -722,15 +722,25 @@ static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
 }
 
 /* As _solver.safe_move: -1 when there is none. */
+/* As _solver._next_home_and_last, for one suit: the column whose last card is the
+ * suit's next card for its foundation, or -1; with the foundations and column lengths
+ * given (dominance tries positions with cards sent home: shorter columns, the same
+ * starts). */
+static int next_home_and_last(const Pos *p, const uint8_t *found, const uint8_t *len,
+                              int suit) {
+    if (found[suit] == 13)
+        return -1;
+    int c = suit * 13 + found[suit], s = p->where[c];
+    if (s >= FOUNDATION || !len[s] || p->cards[start_of(p, s) + len[s] - 1] != c)
+        return -1;
+    return s;
+}
+
 static int safe_move(const Pos *p, int relaxed) {
     for (int suit = 0; suit < 4; suit++) {
-        int count = p->found[suit];
-        if (count == 13)
+        if (next_home_and_last(p, p->found, p->len, suit) < 0)
             continue;
-        int c = suit * 13 + count;
-        int s = p->where[c];
-        if (s >= FOUNDATION || top_of(p, s) != c)
-            continue;
+        int count = p->found[suit], c = suit * 13 + count;
         int rank = count + 1, ok;
         if (relaxed) {
             ok = 1;
@@ -1419,16 +1429,11 @@ static int dominated(const Store *st, const Table *table, const Pos *p, int rela
     while (top) {
         Probe now = stack[--top];
         for (int suit = 0; suit < 4; suit++) {
-            int count = now.found[suit];
-            if (count == 13)
+            int s = next_home_and_last(p, now.found, now.len, suit);
+            if (s < 0)
                 continue;
-            int c = suit * 13 + count, s = p->where[c];
-            if (s >= FOUNDATION)
-                continue;
-            int len = now.len[s], under = len - 2;
+            int c = suit * 13 + now.found[suit], len = now.len[s], under = len - 2;
             const uint8_t *col = p->cards + start[s];
-            if (!len || col[len - 1] != c)
-                continue;
             if (under >= 0 && under < p->hid[s])
                 continue; /* on a face-down card: home, it would turn that card up */
             if (!FITS[relaxed][c][under >= 0 ? col[under] : NONE])
