@@ -721,7 +721,6 @@ static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
     return k;
 }
 
-/* As _solver.safe_move: -1 when there is none. */
 /* As _solver._next_home_and_last, for one suit: the column whose last card is the
  * suit's next card for its foundation, or -1; with the foundations and column lengths
  * given (dominance tries positions with cards sent home: shorter columns, the same
@@ -736,6 +735,7 @@ static int next_home_and_last(const Pos *p, const uint8_t *found, const uint8_t 
     return s;
 }
 
+/* As _solver.safe_move: -1 when there is none. */
 static int safe_move(const Pos *p, int relaxed) {
     for (int suit = 0; suit < 4; suit++) {
         if (next_home_and_last(p, p->found, p->len, suit) < 0)
