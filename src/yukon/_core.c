@@ -1102,6 +1102,7 @@ typedef struct {
     uint64_t *map_keys; /* key + 1 -> bucket (0: free slot), open addressing */
     uint32_t *map_values;
     size_t map_slots;
+    int map_bits; /* map_slots is 2**map_bits */
     uint32_t *order; /* the buckets holding entries: a heap by key */
     size_t norder, cap_order;
     size_t size; /* entries in all */
@@ -1132,12 +1133,21 @@ static void queue_free(Queue *q) {
     q->budget = b;
 }
 
+/* Where a bucket's key is looked for first in a map of 2**bits slots: the top bits of
+ * a multiplicative hash. Its low bits would not do: a search that breaks ties in the
+ * order found keys its buckets by priority alone, in the key's high half, and all those
+ * keys would start at the same slot. */
+static inline size_t bucket_home(uint64_t key, int bits) {
+    return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> (64 - bits));
+}
+
 /* The bucket for a key, made when new; -1 when out of memory. */
 static long queue_bucket(Queue *q, uint64_t key) {
     if (q->nbuckets >= UINT32_MAX)
         return -1; /* bucket numbers are 32 bits */
     if ((q->nbuckets + 1) * 2 > q->map_slots) { /* grow the map, and place all again */
         size_t slots = q->map_slots ? q->map_slots * 2 : 1024;
+        int bits = q->map_slots ? q->map_bits + 1 : 10;
         uint64_t *keys = budget_calloc(q->budget, slots, sizeof *keys);
         uint32_t *values = keys ? budget_calloc(q->budget, slots, sizeof *values) : NULL;
         if (!keys || !values) {
@@ -1146,7 +1156,7 @@ static long queue_bucket(Queue *q, uint64_t key) {
         }
         for (size_t b = 0; b < q->nbuckets; b++) {
             uint64_t k = q->buckets[b].key;
-            size_t j = (size_t)((k * 0x9e3779b97f4a7c15ULL) >> 20) & (slots - 1);
+            size_t j = bucket_home(k, bits);
             while (keys[j])
                 j = (j + 1) & (slots - 1);
             keys[j] = k + 1;
@@ -1157,8 +1167,9 @@ static long queue_bucket(Queue *q, uint64_t key) {
         q->map_keys = keys;
         q->map_values = values;
         q->map_slots = slots;
+        q->map_bits = bits;
     }
-    size_t j = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & (q->map_slots - 1);
+    size_t j = bucket_home(key, q->map_bits);
     while (q->map_keys[j]) {
         if (q->map_keys[j] == key + 1)
             return q->map_values[j];
