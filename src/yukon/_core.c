@@ -758,7 +758,8 @@ static int safe_move(const Pos *p, int relaxed) {
     return -1;
 }
 
-/* ---- dead ends: _solver.dead_end, line for line (its docstring gives the argument) */
+/* ---- dead ends: _solver.dead_end, pass for pass (its docstring gives the argument);
+ * each pass here keeps the cards it leaves stuck as it goes, in their order. */
 
 static int twins_deadlocked(const Pos *p) {
     int at = 0;
@@ -856,30 +857,32 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
         stuck[live[i]] |= 1;
     stuck[NONE] = 0;
     int openings = empty;
+    const uint8_t *nparents = NPARENTS[relaxed];
+    const uint8_t(*parents)[4] = PARENTS[relaxed];
     int changed = 1;
-    while (changed) {
+    while (changed) { /* a pass over the cards still stuck, keeping those that stay */
         changed = 0;
+        int kept = 0;
         for (int i = 0; i < nlive; i++) {
             int a = live[i];
-            if (!stuck[a])
-                continue;
             int placed = where[a];
             int homeward;
             if (stuck[over[a]]) {
-                if (placed > FOUNDATION - 1)
+                if (placed > FOUNDATION - 1) {
+                    live[kept++] = (uint8_t)a;
                     continue;
+                }
                 homeward = 0;
             } else {
                 homeward = placed != FOUNDATION && lowest[a / 13] == a;
             }
             if (!homeward) {
+                int place = 0;
                 if (a % 13 == 12) {
-                    if (stuck[a] == 3 || !openings)
-                        continue;
+                    place = stuck[a] != 3 && openings;
                 } else {
-                    int place = 0;
-                    for (int k = 0; k < NPARENTS[relaxed][a]; k++) {
-                        int t = PARENTS[relaxed][a][k];
+                    for (int k = 0; k < nparents[a]; k++) {
+                        int t = parents[a][k];
                         if (stuck[blocker[t]])
                             continue;
                         if (where[t] == placed) { /* above a, glued to it by S? */
@@ -892,8 +895,10 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                         place = 1;
                         break;
                     }
-                    if (!place)
-                        continue;
+                }
+                if (!place) {
+                    live[kept++] = (uint8_t)a;
+                    continue;
                 }
             }
             if (stuck[a] == 3)
@@ -918,13 +923,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                 }
             }
         }
-        if (changed) {
-            int k = 0;
-            for (int i = 0; i < nlive; i++)
-                if (stuck[live[i]])
-                    live[k++] = live[i];
-            nlive = k;
-        }
+        nlive = kept;
     }
     for (int i = 0; i < ncols; i++)
         if (stuck[in_columns[i]])
