@@ -451,8 +451,9 @@ static uint32_t item_keep(Store *st, const uint32_t *columns, uint32_t parent,
     return (uint32_t)at;
 }
 
-/* A position's key: its columns' numbers in increasing order (swapping two columns
- * changes nothing that matters) and the waiting column's number (ABSENT: none). */
+/* A position's key: its columns' numbers and the waiting column's number (ABSENT:
+ * none). Two keys are the same when they hold the same numbers in any order (swapping
+ * two columns changes nothing that matters) and the same waiting column. */
 typedef struct {
     uint32_t column[7];
     uint32_t waiting;
@@ -464,16 +465,32 @@ static inline void order2(uint32_t *a, uint32_t *b) {
     *b = high;
 }
 
-static void make_key(const uint32_t *columns, int target, Key *key) {
+static void sort7(uint32_t *c) {
     static const uint8_t NETWORK[16][2] = {/* sorts any seven: 16 exchanges, no branch */
                                            {0, 6}, {2, 3}, {4, 5}, {0, 2}, {1, 4}, {3, 6},
                                            {0, 1}, {2, 5}, {3, 4}, {1, 2}, {4, 6}, {2, 3},
                                            {4, 5}, {1, 2}, {3, 4}, {5, 6}};
-    uint32_t *c = key->column;
-    memcpy(c, columns, sizeof key->column);
     for (int k = 0; k < 16; k++)
         order2(&c[NETWORK[k][0]], &c[NETWORK[k][1]]);
+}
+
+static void make_key(const uint32_t *columns, int target, Key *key) {
+    memcpy(key->column, columns, sizeof key->column);
     key->waiting = target < 0 ? ABSENT : columns[target];
+}
+
+/* Whether two lists of seven column numbers hold the same numbers: most often in the
+ * same order (a position reached again by other moves keeps its columns where they
+ * were), so they are sorted only when they differ as they stand. */
+static int same_columns(const uint32_t *a, const uint32_t *b) {
+    if (!memcmp(a, b, 7 * sizeof *a))
+        return 1;
+    uint32_t x[7], y[7];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    sort7(x);
+    sort7(y);
+    return !memcmp(x, y, sizeof x);
 }
 
 /* ---- the table of searched positions: open addressing on the high bits of a 64-bit
@@ -556,9 +573,8 @@ static inline const void *table_slot_address(const Table *t, uint64_t h) {
 /* Whether the position with this number has this key. */
 static int same_key(const Store *st, uint32_t id, const Key *key) {
     const Item *it = item_at(st, id);
-    Key other;
-    make_key(it->column, it->target, &other);
-    return !memcmp(&other, key, sizeof other);
+    uint32_t waiting = it->target < 0 ? ABSENT : it->column[it->target];
+    return waiting == key->waiting && same_columns(it->column, key->column);
 }
 
 /* The slot holding the key (*found = 1), or the free slot where it would go. */
