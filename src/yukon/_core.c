@@ -293,8 +293,15 @@ struct Store {
     Budget *budget; /* borrowed: the budget holds the store */
 };
 
-static inline void *chunk_at(const Chunks *c, size_t i) {
-    return c->chunks[i >> c->bits] + (i & (((size_t)1 << c->bits) - 1)) * c->size;
+/* How many items of each kind a chunk holds, as a power of two. */
+#define COLUMN_BITS 15
+#define CARD_BITS 18
+#define ITEM_BITS 16
+
+/* Item i of a kind whose chunks hold 2^bits items of `size` bytes: called with both
+ * constant, so that finding an item costs a shift and a mask. */
+static inline void *chunk_of(const Chunks *c, size_t i, int bits, size_t size) {
+    return c->chunks[i >> bits] + (i & (((size_t)1 << bits) - 1)) * size;
 }
 
 /* Room for n more items in one chunk (a chunk's end left unused when they would not
@@ -332,15 +339,15 @@ static void chunks_free(Chunks *c, Budget *b) {
 }
 
 static inline const Column *column_at(const Store *st, uint32_t id) {
-    return chunk_at(&st->columns, id);
+    return chunk_of(&st->columns, id, COLUMN_BITS, sizeof(Column));
 }
 
 static inline const Item *item_at(const Store *st, uint32_t id) {
-    return chunk_at(&st->items, id);
+    return chunk_of(&st->items, id, ITEM_BITS, sizeof(Item));
 }
 
 static inline const uint8_t *cards_of(const Store *st, const Column *col) {
-    return chunk_at(&st->cards, col->cards);
+    return chunk_of(&st->cards, col->cards, CARD_BITS, 1);
 }
 
 /* The store of a budget's searches, made by the first; NULL when refused. */
@@ -352,9 +359,9 @@ static Store *store_hold(Budget *b) {
     Store *st = budget_calloc(b, 1, sizeof(Store));
     if (!st)
         return NULL;
-    st->columns = (Chunks){.size = sizeof(Column), .bits = 15};
-    st->cards = (Chunks){.size = 1, .bits = 18};
-    st->items = (Chunks){.size = sizeof(Item), .bits = 16};
+    st->columns = (Chunks){.size = sizeof(Column), .bits = COLUMN_BITS};
+    st->cards = (Chunks){.size = 1, .bits = CARD_BITS};
+    st->items = (Chunks){.size = sizeof(Item), .bits = ITEM_BITS};
     st->holders = 1;
     st->budget = b;
     b->store = st;
@@ -422,12 +429,12 @@ static uint32_t column_keep(Store *st, const uint8_t *cards, int len, int hid,
     size_t slot = chunk_reserve(&st->columns, st->budget, 1);
     if (slot == SIZE_MAX)
         return ABSENT;
-    Column *col = chunk_at(&st->columns, slot);
+    Column *col = chunk_of(&st->columns, slot, COLUMN_BITS, sizeof(Column));
     col->hash = hash;
     col->cards = (uint32_t)at;
     col->len = (uint8_t)len;
     col->hid = (uint8_t)hid;
-    memcpy(chunk_at(&st->cards, at), cards, (size_t)len);
+    memcpy(chunk_of(&st->cards, at, CARD_BITS, 1), cards, (size_t)len);
     size_t mask = st->map_slots - 1, j = (size_t)hash & mask;
     while (st->map[j])
         j = (j + 1) & mask;
@@ -443,7 +450,7 @@ static uint32_t item_keep(Store *st, const uint32_t *columns, uint32_t parent,
     size_t at = chunk_reserve(&st->items, st->budget, 1);
     if (at == SIZE_MAX)
         return ABSENT;
-    Item *it = chunk_at(&st->items, at);
+    Item *it = chunk_of(&st->items, at, ITEM_BITS, sizeof(Item));
     memcpy(it->column, columns, sizeof it->column);
     it->parent = parent;
     it->via = via;
