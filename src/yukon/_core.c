@@ -59,6 +59,7 @@ typedef struct {
     uint8_t found[4];
     uint8_t in_cols; /* cards in the columns */
     uint8_t where[52]; /* derived from the rest, so a stored position leaves it out */
+    uint8_t index[52]; /* derived too: a column's card's place in it, from the bottom */
 } Pos;
 
 static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
@@ -102,12 +103,9 @@ static inline int top_of(const Pos *p, int s) {
     return p->len[s] ? p->cards[start_of(p, s) + p->len[s] - 1] : NONE;
 }
 
-static int index_in(const Pos *p, int s, int c) {
-    const uint8_t *col = p->cards + start_of(p, s);
-    for (int i = 0; i < p->len[s]; i++)
-        if (col[i] == c)
-            return i;
-    return -1;
+/* Where card c lies in column s, from the bottom; -1 when it is not there. */
+static inline int index_in(const Pos *p, int s, int c) {
+    return p->where[c] == s || p->where[c] == s + FACE_DOWN ? p->index[c] : -1;
 }
 
 /* The position after a legal move (card c to dest: a column, or 7 for its foundation). */
@@ -119,6 +117,7 @@ static void apply(const Pos *p, Pos *q, int c, int dest) {
         int end = start_of(q, dest) + q->len[dest];
         memmove(q->cards + end + 1, q->cards + end, (size_t)(q->in_cols - end));
         q->cards[end] = (uint8_t)c;
+        q->index[c] = q->len[dest];
         q->len[dest]++;
         q->in_cols++;
         q->found[suit]--;
@@ -145,9 +144,11 @@ static void apply(const Pos *p, Pos *q, int c, int dest) {
         int rest = q->in_cols - size - end;
         memmove(q->cards + end + size, q->cards + end, (size_t)rest);
         memcpy(q->cards + end, group, (size_t)size);
-        q->len[dest] = (uint8_t)(q->len[dest] + size);
-        for (int i = 0; i < size; i++)
+        for (int i = 0; i < size; i++) {
             q->where[group[i]] = (uint8_t)dest;
+            q->index[group[i]] = (uint8_t)(q->len[dest] + i);
+        }
+        q->len[dest] = (uint8_t)(q->len[dest] + size);
     }
     q->len[s] = (uint8_t)pos;
     if (pos && pos == q->hid[s]) { /* the card under it turns up */
@@ -986,6 +987,7 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
             seen |= (uint64_t)1 << c;
             p->cards[at + i] = (uint8_t)c;
             p->where[c] = (uint8_t)(i >= down ? s : s + FACE_DOWN);
+            p->index[c] = (uint8_t)i;
         }
         p->len[s] = (uint8_t)n;
         p->hid[s] = (uint8_t)down;
@@ -1038,6 +1040,7 @@ static void unpack(const Store *st, uint32_t id, Pos *p, uint64_t *hashes,
         p->hid[s] = col->hid;
         for (int i = 0; i < col->len; i++) {
             p->where[cards[i]] = (uint8_t)(i >= col->hid ? s : s + FACE_DOWN);
+            p->index[cards[i]] = (uint8_t)i;
             count[cards[i] / 13]++;
         }
         at += col->len;
@@ -2356,10 +2359,12 @@ static int unapply(const Pos *p, Pos *q, int c, int dest, int from, int flipped)
     int end = start_of(q, from) + q->len[from];
     memmove(q->cards + end + size, q->cards + end, (size_t)(q->in_cols - end));
     memcpy(q->cards + end, group, (size_t)size);
+    for (int i = 0; i < size; i++) {
+        q->where[group[i]] = (uint8_t)from;
+        q->index[group[i]] = (uint8_t)(q->len[from] + i);
+    }
     q->len[from] = (uint8_t)(q->len[from] + size);
     q->in_cols = (uint8_t)(q->in_cols + size);
-    for (int i = 0; i < size; i++)
-        q->where[group[i]] = (uint8_t)from;
     return 1;
 }
 
