@@ -60,6 +60,7 @@ typedef struct {
     uint8_t in_cols; /* cards in the columns */
     uint8_t where[52]; /* derived from the rest, so a stored position leaves it out */
     uint8_t index[52]; /* derived too: a column's card's place in it, from the bottom */
+    uint8_t start[7];  /* and where each column starts among the cards */
 } Pos;
 
 static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
@@ -92,11 +93,12 @@ static void init_tables(void) {
         }
 }
 
-static inline int start_of(const Pos *p, int s) {
-    int at = 0;
-    for (int i = 0; i < s; i++)
-        at += p->len[i];
-    return at;
+static inline int start_of(const Pos *p, int s) { return p->start[s]; }
+
+/* Each column's start, from the lengths: after they change. */
+static inline void set_starts(Pos *p) {
+    for (int s = 0, at = 0; s < 7; at += p->len[s], s++)
+        p->start[s] = (uint8_t)at;
 }
 
 static inline int top_of(const Pos *p, int s) {
@@ -122,6 +124,7 @@ static void apply(const Pos *p, Pos *q, int c, int dest) {
         q->in_cols++;
         q->found[suit]--;
         q->where[c] = (uint8_t)dest;
+        set_starts(q);
         return;
     }
     int from = start_of(q, s);
@@ -140,7 +143,7 @@ static void apply(const Pos *p, Pos *q, int c, int dest) {
         int at = from + pos;
         memmove(q->cards + at, q->cards + at + size, (size_t)(q->in_cols - at - size));
         q->len[s] = (uint8_t)pos;
-        int end = start_of(q, dest) + q->len[dest];
+        int end = start_of(q, dest) + q->len[dest] - (dest > s ? size : 0);
         int rest = q->in_cols - size - end;
         memmove(q->cards + end + size, q->cards + end, (size_t)rest);
         memcpy(q->cards + end, group, (size_t)size);
@@ -151,6 +154,7 @@ static void apply(const Pos *p, Pos *q, int c, int dest) {
         q->len[dest] = (uint8_t)(q->len[dest] + size);
     }
     q->len[s] = (uint8_t)pos;
+    set_starts(q);
     if (pos && pos == q->hid[s]) { /* the card under it turns up */
         q->hid[s] = (uint8_t)(pos - 1);
         q->where[q->cards[start_of(q, s) + pos - 1]] = (uint8_t)s;
@@ -991,6 +995,7 @@ static int read_position(PyObject *cols, PyObject *hidden, PyObject *found, Pos 
         }
         p->len[s] = (uint8_t)n;
         p->hid[s] = (uint8_t)down;
+        p->start[s] = (uint8_t)at;
         at += (int)n;
     }
     p->in_cols = (uint8_t)at;
@@ -1036,6 +1041,7 @@ static void unpack(const Store *st, uint32_t id, Pos *p, uint64_t *hashes,
         const Column *col = cols[s];
         const uint8_t *cards = cards_of(st, col);
         memcpy(p->cards + at, cards, col->len);
+        p->start[s] = (uint8_t)at;
         p->len[s] = col->len;
         p->hid[s] = col->hid;
         for (int i = 0; i < col->len; i++) {
@@ -2341,6 +2347,7 @@ static int unapply(const Pos *p, Pos *q, int c, int dest, int from, int flipped)
                 (size_t)(q->in_cols - at - pos - size));
         q->in_cols = (uint8_t)(q->in_cols - size);
         q->len[dest] = (uint8_t)pos;
+        set_starts(q);
     }
     if (from == FOUNDATION) { /* c goes back on its foundation, as the next card */
         if (q->found[suit] != c % 13)
@@ -2365,6 +2372,7 @@ static int unapply(const Pos *p, Pos *q, int c, int dest, int from, int flipped)
     }
     q->len[from] = (uint8_t)(q->len[from] + size);
     q->in_cols = (uint8_t)(q->in_cols + size);
+    set_starts(q);
     return 1;
 }
 
