@@ -66,6 +66,7 @@ typedef struct {
 static uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
 static uint8_t PARENTS[2][52][4]; /* the cards c may go on */
 static uint8_t NPARENTS[2][52];
+static uint64_t PARENT_SET[2][52]; /* the same cards as a set: bit t for card t */
 static uint8_t CHILDREN[2][53][4]; /* the cards that may go on t (52: empty), suit order */
 static uint8_t NCHILDREN[2][53];
 static const uint8_t PARTNER[4] = {3, 2, 1, 0};
@@ -75,6 +76,7 @@ static int is_red(int c) { return c / 13 == 1 || c / 13 == 2; }
 
 static void init_tables(void) {
     memset(NCHILDREN, 0, sizeof NCHILDREN);
+    memset(PARENT_SET, 0, sizeof PARENT_SET);
     for (int r = 0; r < 2; r++)
         for (int c = 0; c < 52; c++) {
             NPARENTS[r][c] = 0;
@@ -85,8 +87,10 @@ static void init_tables(void) {
                 else
                     ok = t % 13 == c % 13 + 1 && (r || is_red(t) != is_red(c));
                 FITS[r][c][t] = (uint8_t)ok;
-                if (ok && t < 52)
+                if (ok && t < 52) {
                     PARENTS[r][c][NPARENTS[r][c]++] = (uint8_t)t;
+                    PARENT_SET[r][c] |= (uint64_t)1 << t;
+                }
                 if (ok)
                     CHILDREN[r][t][NCHILDREN[r][t]++] = (uint8_t)c;
             }
@@ -884,9 +888,18 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
     for (int i = 0; i < nlive; i++)
         stuck[live[i]] |= 1;
     stuck[NONE] = 0;
+    /* The cards with nothing stuck on them (a card may go there, as far as S goes):
+     * at first the last card of each column. And the cards by where they lie. */
+    uint64_t open = 0, lying[16] = {0};
+    for (int c = 0; c < 52; c++) {
+        if (blocker[c] == NONE)
+            open |= (uint64_t)1 << c;
+        lying[where[c]] |= (uint64_t)1 << c;
+    }
     int openings = empty;
     const uint8_t *nparents = NPARENTS[relaxed];
     const uint8_t(*parents)[4] = PARENTS[relaxed];
+    const uint64_t *parent_set = PARENT_SET[relaxed];
     int changed = 1;
     while (changed) { /* a pass over the cards still stuck, keeping those that stay */
         changed = 0;
@@ -909,19 +922,18 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                 if (a % 13 == 12) {
                     place = stuck[a] != 3 && openings;
                 } else {
-                    for (int k = 0; k < nparents[a]; k++) {
+                    uint64_t open_parents = open & parent_set[a];
+                    uint64_t beside = open_parents & lying[placed];
+                    place = open_parents != beside;
+                    for (int k = 0; beside && !place && k < nparents[a]; k++) {
                         int t = parents[a][k];
-                        if (stuck[blocker[t]])
+                        if (!(beside >> t & 1))
                             continue;
-                        if (where[t] == placed) { /* above a, glued to it by S? */
-                            int up = over[a];
-                            while (up != t && stuck[up])
-                                up = over[up];
-                            if (up == t && stuck[t])
-                                continue;
-                        }
-                        place = 1;
-                        break;
+                        /* above a in its own column: glued to it by S? */
+                        int up = over[a];
+                        while (up != t && stuck[up])
+                            up = over[up];
+                        place = !(up == t && stuck[t]);
                     }
                 }
                 if (!place) {
@@ -932,6 +944,10 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             if (stuck[a] == 3)
                 openings++;
             stuck[a] = 0;
+            if (placed == FOUNDATION) /* what a lies on, or a itself when home, opens */
+                open |= (uint64_t)1 << a;
+            else if (under[a] != NONE)
+                open |= (uint64_t)1 << under[a];
             changed = 1;
             if (a == moved)
                 return 0;
