@@ -1045,7 +1045,7 @@ static void unpack(const Store *st, uint32_t id, Pos *p, uint64_t *hashes,
                    uint32_t *numbers) {
     const Item *it = item_at(st, id);
     const Column *cols[7];
-    int at = 0, count[4] = {0, 0, 0, 0};
+    int at = 0;
     for (int s = 0; s < 7; s++) { /* ask for all seven at once */
         cols[s] = column_at(st, it->column[s]);
         PREFETCH(cols[s]);
@@ -1063,14 +1063,17 @@ static void unpack(const Store *st, uint32_t id, Pos *p, uint64_t *hashes,
         for (int i = 0; i < col->len; i++) {
             p->where[cards[i]] = (uint8_t)(i >= col->hid ? s : s + FACE_DOWN);
             p->index[cards[i]] = (uint8_t)i;
-            count[cards[i] / 13]++;
         }
         at += col->len;
         hashes[s] = col->hash;
         numbers[s] = it->column[s];
     }
-    for (int suit = 0; suit < 4; suit++)
-        p->found[suit] = (uint8_t)(13 - count[suit]);
+    for (int suit = 0; suit < 4; suit++) { /* a foundation holds its suit's lowest */
+        int rank = 0; /* cards: up to the lowest still in a column */
+        while (rank < 13 && p->where[suit * 13 + rank] == FOUNDATION)
+            rank++;
+        p->found[suit] = (uint8_t)rank;
+    }
     p->in_cols = (uint8_t)at;
 }
 
