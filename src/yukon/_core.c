@@ -1352,6 +1352,20 @@ static void release(Shared *shared) {
     }
 }
 
+/* A position built for the search, with its number in the store (ABSENT: none yet),
+ * its columns' hashes and their numbers. */
+typedef struct {
+    uint32_t id;
+    Pos p;
+    uint64_t columns[7];
+    uint32_t numbers[7];
+} Built;
+
+/* How many positions a search keeps built: the position searched last and parents built
+ * lately, by their number, so that a queued child's parent need not be read back from
+ * the store when it is one of them. Only a cache: the same positions, the same order. */
+#define BUILT 64
+
 /* A search's state: searching, or how it ended. */
 enum { SEARCHING = 0, WON = 1, LOST = 2, OVER_BUDGET = 3, BROKEN = 4 };
 
@@ -1370,6 +1384,7 @@ typedef struct {
     Pos start;
     uint32_t won_parent;
     uint16_t won_move;
+    Built built[BUILT]; /* by number modulo BUILT */
 } Seeker;
 
 /* As _solver._to_turn. */
@@ -1529,14 +1544,6 @@ static int dominated(const Store *st, const Table *table, const Pos *p, int rela
     return 0;
 }
 
-/* A position built for the search, with its number in the store (ABSENT: none yet),
- * its columns' hashes and their numbers. */
-typedef struct {
-    uint32_t id;
-    Pos p;
-    uint64_t columns[7];
-    uint32_t numbers[7];
-} Built;
 
 /* The search itself, up to limit positions: no Python object is touched, so it runs
  * without the GIL. 0, or -1 when a block of memory was refused (by the allocator or
@@ -1549,13 +1556,8 @@ static int search(Seeker *self, long long limit) {
     uint64_t hashes[MAX_MOVES];
     Key keys[MAX_MOVES];
     int kept[MAX_MOVES];
-    /* The position searched last, and the parent built last: the next entry is often a
-     * child of one of them (a diving search goes on from the position it has just
-     * searched, the others often take siblings in a row), and its parent then need
-     * not be read back from the store. Only a cache: the same positions, the same
-     * order. */
-    Built last[2];
-    last[0].id = last[1].id = ABSENT;
+    Built *built = self->built; /* a diving search goes on from the position it has
+                                 * just searched, the others often take siblings */
     while (self->state == SEARCHING) {
         if (!self->queue.size) { /* as _Search.run: an empty queue is a loss, even when */
             self->state = LOST; /* the slice ran out with the last position */
@@ -1579,7 +1581,7 @@ static int search(Seeker *self, long long limit) {
             for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
                 numbers[s] = column_find(st, p.cards + at, p.len[s], p.hid[s], columns[s]);
         } else {
-            Built *from = &last[e.parent == last[0].id ? 0 : 1];
+            Built *from = &built[e.parent % BUILT];
             if (from->id != e.parent) {
                 unpack(st, e.parent, &from->p, from->columns, from->numbers);
                 from->id = e.parent;
@@ -1625,10 +1627,11 @@ static int search(Seeker *self, long long limit) {
         self->nodes++;
         if (dead_end(&p, self->relaxed, moved))
             continue; /* searched, but no line goes through it */
-        last[0].id = id;
-        last[0].p = p;
-        memcpy(last[0].columns, columns, sizeof columns);
-        memcpy(last[0].numbers, numbers, sizeof numbers);
+        Built *searched = &built[id % BUILT];
+        searched->id = id;
+        searched->p = p;
+        memcpy(searched->columns, columns, sizeof columns);
+        memcpy(searched->numbers, numbers, sizeof numbers);
         int forced = e.target < 0 ? safe_move(&p, self->relaxed) : -1, n;
         if (forced >= 0) {
             moves[0] = (uint16_t)forced;
@@ -1831,6 +1834,8 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->queue.budget = self->budget;
     self->won_parent = ABSENT;
     self->won_move = 0xffff;
+    for (int k = 0; k < BUILT; k++) /* numbers of another store mean nothing here */
+        self->built[k].id = ABSENT;
     Entry root = {ABSENT, 0xffff, -1};
     self->budget->exceeded = 0;
     self->store = store_hold(self->budget);
