@@ -857,6 +857,9 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
     memset(over, NONE, sizeof over);
     memset(under, NONE, sizeof under);
     memset(stuck, 0, sizeof stuck);
+    /* The cards with nothing stuck on them (a card may go there, as far as S goes):
+     * at first the last card of each column. And the cards by where they lie. */
+    uint64_t open = 0, lying[16] = {0};
     for (int s = 0; s < 7; s++) {
         if (!p->len[s])
             continue;
@@ -867,8 +870,11 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             over[below] = (uint8_t)c;
             under[c] = (uint8_t)below;
             below = c;
+            stuck[c] = 1;
+            lying[where[c]] |= (uint64_t)1 << c;
         }
-        stuck[col[0]] = 2;
+        stuck[col[0]] = 3; /* 3: a column's first card, 1: any other held in S */
+        open |= (uint64_t)1 << below;
         for (int i = p->len[s] - 1; i >= 0; i--)
             live[nlive++] = col[i];
     }
@@ -883,19 +889,11 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             live[nlive++] = (uint8_t)c;
             blocker[c] = (uint8_t)c;
             over[c] = (uint8_t)(c < first + count - 1 ? c + 1 : NONE);
+            stuck[c] = 1;
+            lying[FOUNDATION] |= (uint64_t)1 << c;
         }
     }
-    for (int i = 0; i < nlive; i++)
-        stuck[live[i]] |= 1;
     stuck[NONE] = 0;
-    /* The cards with nothing stuck on them (a card may go there, as far as S goes):
-     * at first the last card of each column. And the cards by where they lie. */
-    uint64_t open = 0, lying[16] = {0};
-    for (int c = 0; c < 52; c++) {
-        if (blocker[c] == NONE)
-            open |= (uint64_t)1 << c;
-        lying[where[c]] |= (uint64_t)1 << c;
-    }
     int openings = empty;
     const uint8_t *nparents = NPARENTS[relaxed];
     const uint8_t(*parents)[4] = PARENTS[relaxed];
