@@ -1432,8 +1432,21 @@ static int to_turn(const Pos *p, int relaxed) {
     return total;
 }
 
-/* As the priorities of _solver._Search: lower first. */
-static int priority(const Seeker *self, const Pos *p) {
+/* The misplaced cards of column s: face-up cards not lying on a card they may go on
+ * (as _solver._column_facts counts them). */
+static int misplaced_in(const Pos *p, int s, int relaxed) {
+    const uint8_t *col = p->cards + start_of(p, s);
+    int count = 0;
+    for (int i = p->hid[s] ? p->hid[s] : 1; i < p->len[s]; i++)
+        if (!FITS[relaxed][col[i]][col[i - 1]])
+            count++;
+    return count;
+}
+
+/* As the priorities of _solver._Search: lower first. `misplaced` is the position's
+ * count of misplaced cards, for a search that weighs them (the caller knows it from
+ * the parent's, since a move changes two columns). */
+static int priority(const Seeker *self, const Pos *p, int misplaced) {
     int hidden = 0, home = 0;
     for (int s = 0; s < 7; s++)
         hidden += p->hid[s];
@@ -1447,17 +1460,8 @@ static int priority(const Seeker *self, const Pos *p) {
         return self->flip * hidden + 52 - home + self->dig * dig;
     }
     int value = 2 * (self->flip * hidden + 52 - home);
-    if (self->misplaced) {
-        int count = 0, at = 0;
-        for (int s = 0; s < 7; s++) {
-            const uint8_t *col = p->cards + at;
-            for (int i = p->hid[s] ? p->hid[s] : 1; i < p->len[s]; i++)
-                if (!FITS[self->relaxed][col[i]][col[i - 1]])
-                    count++;
-            at += p->len[s];
-        }
-        value += self->misplaced * count;
-    }
+    if (self->misplaced)
+        value += self->misplaced * misplaced;
     if (self->buried) {
         int count = 0;
         for (int suit = 0; suit < 4; suit++) {
@@ -1645,6 +1649,7 @@ static int search(Seeker *self, long long limit) {
          * ones) leave out a child searched already; the others queue it (as a ghost)
          * and skip it when it comes out, which decides when their queue runs empty. */
         int shaped = self->misplaced || self->buried || self->turn;
+        int misplaced[7], misplaced_all = -1; /* p's, by column, once a child needs them */
         for (int i = 0; i < n; i++) {
             int c = moves[i] >> 3, dest = moves[i] & 7, source = p.where[c];
             uint64_t changed[7];
@@ -1668,8 +1673,24 @@ static int search(Seeker *self, long long limit) {
                 table_find(table, st, (uint32_t)(hashes[i] >> 32), &keys[i], &found);
             if (found && shaped)
                 continue; /* searched already */
+            int child_misplaced = 0; /* p's count, with the two columns the move changed */
+            if (self->misplaced) {
+                if (misplaced_all < 0) {
+                    misplaced_all = 0;
+                    for (int s = 0; s < 7; s++)
+                        misplaced_all += misplaced[s] = misplaced_in(&p, s, self->relaxed);
+                }
+                int moved_between[2] = {p.where[moves[i] >> 3], moves[i] & 7};
+                child_misplaced = misplaced_all;
+                for (int j = 0; j < 2; j++) {
+                    int s = moved_between[j];
+                    if (s < FOUNDATION)
+                        child_misplaced +=
+                            misplaced_in(&children[i], s, self->relaxed) - misplaced[s];
+                }
+            }
             Entry next = {id, moves[i], (int8_t)(found ? GHOST : targets[i])};
-            if (queue_push(&self->queue, priority(self, &children[i]), depth + 1, &next) <
+            if (queue_push(&self->queue, priority(self, &children[i], child_misplaced), depth + 1, &next) <
                 0)
                 return -1;
         }
