@@ -1546,7 +1546,6 @@ static int dominated(const Store *st, const Table *table, const Pos *p, int rela
     return 0;
 }
 
-
 /* The search itself, up to limit positions: no Python object is touched, so it runs
  * without the GIL. 0, or -1 when a block of memory was refused (by the allocator or
  * the budget): the table may then hold a position whose moves were never queued. */
@@ -1690,8 +1689,8 @@ static int search(Seeker *self, long long limit) {
                 }
             }
             Entry next = {id, moves[i], (int8_t)(found ? GHOST : targets[i])};
-            if (queue_push(&self->queue, priority(self, &children[i], child_misplaced), depth + 1, &next) <
-                0)
+            int rank = priority(self, &children[i], child_misplaced);
+            if (queue_push(&self->queue, rank, depth + 1, &next) < 0)
                 return -1;
         }
     }
