@@ -560,8 +560,8 @@ static uint64_t position_hash(const uint64_t *columns, int target) {
 }
 
 static void column_hashes(const Pos *p, uint64_t *columns) {
-    for (int s = 0, at = 0; s < 7; at += p->len[s], s++)
-        columns[s] = column_hash(p->cards + at, p->len[s], p->hid[s]);
+    for (int s = 0; s < 7; s++)
+        columns[s] = column_hash(p->cards + start_of(p, s), p->len[s], p->hid[s]);
 }
 
 static int table_init(Table *t, Budget *budget) {
@@ -644,14 +644,11 @@ static int table_put(Table *t, size_t j, uint32_t tag, uint32_t id) {
 /* ---- the rules' moves, ordered as _solver._ordered orders them */
 
 static int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
-    int n = 0, start[7], longest = 0;
-    int at = 0;
-    for (int s = 0; s < 7; s++) {
-        start[s] = at;
-        at += p->len[s];
+    const uint8_t *start = p->start;
+    int n = 0, longest = 0;
+    for (int s = 0; s < 7; s++)
         if (p->len[s] > longest)
             longest = p->len[s];
-    }
     for (int suit = 0; suit < 4; suit++) {
         int count = p->found[suit];
         if (count < 13) {
@@ -794,10 +791,8 @@ static int safe_move(const Pos *p, int relaxed) {
  * each pass here keeps the cards it leaves stuck as it goes, in their order. */
 
 static int twins_deadlocked(const Pos *p) {
-    int at = 0;
     for (int s = 0; s < 7; s++) {
-        const uint8_t *col = p->cards + at;
-        at += p->len[s];
+        const uint8_t *col = p->cards + start_of(p, s);
         int fixed = p->len[s] ? p->hid[s] + 1 : 0;
         for (int i = 1; i < fixed; i++) {
             int x = col[i];
@@ -825,14 +820,11 @@ static int twins_deadlocked(const Pos *p) {
 }
 
 static int dead_end(const Pos *p, int relaxed, int moved) {
-    const uint8_t *where = p->where;
-    int start[7], at = 0, empty = 0;
-    for (int s = 0; s < 7; s++) {
-        start[s] = at;
-        at += p->len[s];
+    const uint8_t *where = p->where, *start = p->start;
+    int empty = 0;
+    for (int s = 0; s < 7; s++)
         if (!p->len[s])
             empty++;
-    }
     if (moved >= 0) { /* first the quick ways out for the moved card */
         int w = where[moved];
         int last = w < FOUNDATION && p->cards[start[w] + p->len[w] - 1] == moved;
@@ -1387,11 +1379,8 @@ typedef struct {
 
 /* As _solver._to_turn. */
 static int to_turn(const Pos *p, int relaxed) {
-    int start[7], at = 0, total = 0;
-    for (int s = 0; s < 7; s++) {
-        start[s] = at;
-        at += p->len[s];
-    }
+    const uint8_t *start = p->start;
+    int total = 0;
     for (int s = 0; s < 7; s++) {
         int down = p->hid[s];
         if (!down)
@@ -1496,9 +1485,8 @@ static int dominated(const Store *st, const Table *table, const Pos *p, int rela
     } Probe;
     Probe stack[MOST_PROBED + 1];
     uint32_t tried[MOST_PROBED];
-    int start[7], top = 0, ntried = 0;
-    for (int s = 0, at = 0; s < 7; at += p->len[s], s++)
-        start[s] = at;
+    const uint8_t *start = p->start; /* the cards sent home are last in their columns */
+    int top = 0, ntried = 0;
     memcpy(stack[0].len, p->len, sizeof stack[0].len);
     memcpy(stack[0].found, p->found, sizeof stack[0].found);
     memcpy(stack[0].hashes, hashes, sizeof stack[0].hashes);
@@ -1579,8 +1567,9 @@ static int search(Seeker *self, long long limit) {
         if (e.parent == ABSENT) {
             p = self->start;
             column_hashes(&p, columns);
-            for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
-                numbers[s] = column_find(st, p.cards + at, p.len[s], p.hid[s], columns[s]);
+            for (int s = 0; s < 7; s++)
+                numbers[s] = column_find(st, p.cards + start_of(&p, s), p.len[s], p.hid[s],
+                                         columns[s]);
         } else {
             Built *from = &built[e.parent % BUILT];
             if (from->id != e.parent) {
@@ -1617,10 +1606,10 @@ static int search(Seeker *self, long long limit) {
             continue;
         if (e.target < 0 && dominated(st, table, &p, self->relaxed, columns, numbers))
             continue; /* covered by a position with cards home (not in the table) */
-        for (int s = 0, at = 0; s < 7; at += p.len[s], s++)
+        for (int s = 0; s < 7; s++)
             if (numbers[s] == ABSENT &&
-                (numbers[s] = column_keep(st, p.cards + at, p.len[s], p.hid[s],
-                                          columns[s])) == ABSENT)
+                (numbers[s] = column_keep(st, p.cards + start_of(&p, s), p.len[s],
+                                          p.hid[s], columns[s])) == ABSENT)
                 return -1;
         uint32_t id = item_keep(st, numbers, e.parent, e.move, e.target);
         if (id == ABSENT || table_put(table, slot, tag, id) < 0)
@@ -2104,8 +2093,9 @@ static int pack_parts(const Pos *p, PyObject *parts[3]) {
     PyObject *cols = PyTuple_New(7), *hidden = PyTuple_New(7), *found = PyTuple_New(4);
     if (!cols || !hidden || !found)
         goto fail;
-    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
-        PyObject *col = PyBytes_FromStringAndSize((const char *)p->cards + at, p->len[s]);
+    for (int s = 0; s < 7; s++) {
+        PyObject *col =
+            PyBytes_FromStringAndSize((const char *)p->cards + start_of(p, s), p->len[s]);
         PyObject *down = PyLong_FromLong(p->hid[s]);
         if (!col || !down || PyTuple_SetItem(cols, s, col) < 0) {
             Py_XDECREF(down);
@@ -2513,10 +2503,10 @@ static PyObject *rules_moves(PyObject *Py_UNUSED(module), PyObject *position) {
 /* The observation of p, as _observation.observe writes it, into out. */
 static void observe_into(const Pos *p, int relaxed, int perfect, uint8_t *out) {
     memset(out, 0, OBSERVATION_SIZE);
-    for (int s = 0, at = 0; s < 7; at += p->len[s], s++) {
+    for (int s = 0; s < 7; s++) {
         out[104 + s] = p->hid[s];
         for (int i = 0; i < p->len[s]; i++) {
-            int c = p->cards[at + i];
+            int c = p->cards[start_of(p, s) + i];
             if (i >= p->hid[s] || perfect) {
                 out[c] = (uint8_t)(i >= p->hid[s] ? s : FACE_DOWN + s);
                 out[52 + c] = (uint8_t)i;
