@@ -186,7 +186,9 @@ def _same_follow(state: State) -> None:
 
 def _same_take_back(state: State, move: Move, after: Position) -> None:
     """The compiled undo of ``move`` against the Python one: both give back the
-    position it was played in, card index and score included."""
+    position it was played in, card index and score included, and the move played
+    again from the compiled undo gives the position the Python rules gave (the core
+    keeps the position an undo made, with each card's place, for the next move)."""
     came_from, flipped = divmod(trace(state, move), 2)
     python = take_back(after, move.key, came_from, bool(flipped))
     compiled = _core.take_back(after, move.key, came_from, bool(flipped))
@@ -198,6 +200,10 @@ def _same_take_back(state: State, move: Move, after: Position) -> None:
         f"foundation {FOUNDATION_POINTS})"
     )
     assert compiled.where == before.where, f"undo of {move}: where each card lies"
+    again = _core.follow(compiled, move.key)
+    assert again.key() == after.key() and again.where == after.where, (
+        f"{move} played again after its undo: the group it moves and where it goes"
+    )
 
 
 @given(positions(max_steps=200))
