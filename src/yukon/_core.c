@@ -2280,10 +2280,11 @@ static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int 
     PyObject *made[6] = {NULL}, *after = NULL;
     if (!(made[F_COLS] = PyTuple_New(7)))
         goto done;
-    for (int i = 0, at = 0; i < 7; at += q->len[i], i++) {
+    for (int i = 0; i < 7; i++) {
         PyObject *col;
         if (i == a || i == b)
-            col = PyBytes_FromStringAndSize((const char *)q->cards + at, q->len[i]);
+            col = PyBytes_FromStringAndSize((const char *)q->cards + start_of(q, i),
+                                            q->len[i]);
         else {
             col = PyTuple_GetItem(got[F_COLS], i);
             Py_XINCREF(col);
