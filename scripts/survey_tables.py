@@ -183,28 +183,37 @@ def worst_held_out(rows: list[dict[str, Any]]) -> tuple[int, int]:
     return start + TUNED, inside
 
 
+def _resolved_row(label: str, part: list[dict[str, Any]]) -> str:
+    return (
+        f"| {label} | {_share(resolved(part) / len(part))} | "
+        f"{_count(len(part) - resolved(part))} |"
+    )
+
+
+def meeting_target(rows: list[dict[str, Any]]) -> tuple[int, int]:
+    """How many whole blocks of ``BLOCK`` deals (1-500, 501-1000, ...) have at least
+    99.5 % resolved, and how many whole blocks there are."""
+    blocks = [rows[k : k + BLOCK] for k in range(0, len(rows), BLOCK)]
+    full = [b for b in blocks if len(b) == BLOCK]
+    return sum(resolved(b) >= 0.995 * BLOCK for b in full), len(full)
+
+
 def resolved_table() -> list[str]:
     rows = thoughtful("classic")
     tuned, held = rows[:TUNED], rows[TUNED:]
-    blocks = [rows[k : k + BLOCK] for k in range(0, len(rows), BLOCK)]
-    full = [b for b in blocks if len(b) == BLOCK]
-    meeting = sum(resolved(b) >= 0.995 * BLOCK for b in full)
+    meeting, blocks = meeting_target(rows)
     start, best_of_worst = worst_window(rows)
     held_start, held_worst = worst_held_out(rows)
-
-    def line(label: str, part: list[dict[str, Any]]) -> str:
-        return (
-            f"| {label} | {_share(resolved(part) / len(part))} | "
-            f"{_count(len(part) - resolved(part))} |"
-        )
 
     return [
         "| classic deals, 30 s each | resolved | unknown |",
         "|---|---|---|",
-        line(f"1-{TUNED} (the searches were tuned on these)", tuned),
-        line(f"{TUNED + 1}-{_count(len(rows))} (held out)", held),
-        line(f"{TUNED + 1}-{_count(2 * TUNED)} (held out)", rows[TUNED : 2 * TUNED]),
-        line(
+        _resolved_row(f"1-{TUNED} (the searches were tuned on these)", tuned),
+        _resolved_row(f"{TUNED + 1}-{_count(len(rows))} (held out)", held),
+        _resolved_row(
+            f"{TUNED + 1}-{_count(2 * TUNED)} (held out)", rows[TUNED : 2 * TUNED]
+        ),
+        _resolved_row(
             f"{_count(2 * TUNED + 1)}-{_count(3 * TUNED)} (held out)",
             rows[2 * TUNED : 3 * TUNED],
         ),
@@ -215,7 +224,7 @@ def resolved_table() -> list[str]:
         f"{BLOCK - held_worst} |",
         "",
         f"Blocks of {BLOCK} (1-{BLOCK}, {BLOCK + 1}-{_count(2 * BLOCK)}, ...) with at "
-        f"least 99.5 % resolved: {meeting} of {len(full)}.",
+        f"least 99.5 % resolved: {meeting} of {blocks}.",
     ]
 
 
@@ -223,8 +232,7 @@ def today_table() -> list[str]:
     """What the solver of this release resolves within 30 s, by range."""
     survey = thoughtful("classic")
     rows = today()
-    blocks = [rows[k : k + BLOCK] for k in range(0, len(rows), BLOCK)]
-    meeting = sum(resolved(b) >= 0.995 * BLOCK for b in blocks if len(b) == BLOCK)
+    meeting, blocks = meeting_target(rows)
     held_start, held_worst = worst_held_out(rows)
     slow = [r for r in survey if r["verdict"] != "unknown" and r["seconds"] > SLOW]
     second = again()
@@ -235,23 +243,17 @@ def today_table() -> list[str]:
         if r["verdict"] == "unknown" and second[number(r)]["verdict"] != "unknown"
     ]
 
-    def line(label: str, part: list[dict[str, Any]]) -> str:
-        return (
-            f"| {label} | {_share(resolved(part) / len(part))} | "
-            f"{_count(len(part) - resolved(part))} |"
-        )
-
     return [
         "| classic deals, 30 s each, this release | resolved | unknown |",
         "|---|---|---|",
-        line(f"1-{TUNED} (the searches were tuned on these)", rows[:TUNED]),
-        line(f"{TUNED + 1}-{_count(len(rows))} (held out)", rows[TUNED:]),
+        _resolved_row(f"1-{TUNED} (the searches were tuned on these)", rows[:TUNED]),
+        _resolved_row(f"{TUNED + 1}-{_count(len(rows))} (held out)", rows[TUNED:]),
         f"| the worst {BLOCK} in a row held out: {_count(held_start)}-"
         f"{_count(held_start + BLOCK - 1)} | {_share(held_worst / BLOCK)} | "
         f"{BLOCK - held_worst} |",
         "",
         f"Blocks of {BLOCK} with at least 99.5 % resolved: {meeting} of "
-        f"{len(blocks)}. Of the survey's {_count(len(survey) - resolved(survey))} "
+        f"{blocks}. Of the survey's {_count(len(survey) - resolved(survey))} "
         f"unknown deals this release resolves {_count(len(settled))} "
         f"({_count(sum(r['verdict'] == 'won' for r in settled))} won, "
         f"{_count(sum(r['verdict'] == 'lost' for r in settled))} lost); of the "
