@@ -135,13 +135,6 @@ def either(first: dict[str, Any], second: dict[str, Any] | None) -> dict[str, An
     return second
 
 
-def today() -> list[dict[str, Any]]:
-    """Each classic deal's row by the solver of this release: the second pass where it
-    ran, else the survey's (which resolved the deal within ``SLOW`` seconds)."""
-    second = again()
-    return [second.get(number(r), r) for r in thoughtful("classic")]
-
-
 def winnable_table() -> list[str]:
     lines = list(_HEADER)
     for rules in THOUGHTFUL:
@@ -229,13 +222,15 @@ def resolved_table() -> list[str]:
 
 
 def today_table() -> list[str]:
-    """What the solver of this release resolves within 30 s, by range."""
+    """What the solver of this release resolves within 30 s, by range: each deal's row
+    from the second pass where it ran, else the survey's (which resolved the deal
+    within ``SLOW`` seconds)."""
     survey = thoughtful("classic")
-    rows = today()
+    second = again()
+    rows = [second.get(number(r), r) for r in survey]
     meeting, blocks = meeting_target(rows)
     held_start, held_worst = worst_held_out(rows)
     slow = [r for r in survey if r["verdict"] != "unknown" and r["seconds"] > SLOW]
-    second = again()
     slow_again = sum(second[number(r)]["verdict"] != "unknown" for r in slow)
     settled = [
         second[number(r)]
