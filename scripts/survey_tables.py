@@ -35,6 +35,13 @@ AGAIN = DATA / "survey-classic-again-30s.jsonl"
 """The classic survey's unknown deals, and the deals it took more than ``SLOW`` seconds
 to resolve, solved again at 30 s each by the solver of this release."""
 SLOW = 10.0
+DEEPER = {
+    "classic": DATA / "survey-classic-unknowns-20m.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-20m.jsonl",
+}
+"""The deals every 30 s run left unknown, solved again by the solver of this release
+with a budget of ``DEEPER_NODES`` positions each."""
+DEEPER_NODES = 20_000_000
 KPAT = DATA / "kpat-1-1000.jsonl"
 """KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
 TUNED = 500
@@ -109,23 +116,32 @@ _HEADER = [
 ]
 
 
-def again() -> dict[int, dict[str, Any]]:
-    """The second classic pass by deal number; it must hold exactly the survey's
-    unknown and slow deals, each once, at the survey's budget (else it fails)."""
-    rows = records(AGAIN)
+def _pass(
+    path: pathlib.Path, wanted: set[int], which: str, budget: tuple[str, float]
+) -> dict[int, dict[str, Any]]:
+    """A later pass's rows by deal number; the file must hold exactly the ``wanted``
+    deals (``which`` names them), each once, all at one ``budget`` (else it fails)."""
+    rows = records(path)
     by_deal = {number(r): r for r in rows}
+    if len(by_deal) != len(rows) or set(by_deal) != wanted:
+        raise SystemExit(f"{path.name}: not {which} once each")
+    name, value = budget
+    if {r["budget"][name] for r in rows} != {value}:
+        raise SystemExit(f"{path.name}: not {name} = {value} for every deal")
+    return by_deal
+
+
+def again() -> dict[int, dict[str, Any]]:
+    """The second classic pass by deal number: the survey's unknown and slow deals at
+    the survey's 30 s."""
     wanted = {
         number(r)
         for r in thoughtful("classic")
         if r["verdict"] == "unknown" or r["seconds"] > SLOW
     }
-    if len(by_deal) != len(rows) or set(by_deal) != wanted:
-        raise SystemExit(
-            f"{AGAIN.name}: not the survey's unknown and slow deals once each"
-        )
-    if {r["budget"]["max_seconds"] for r in rows} != {30.0}:
-        raise SystemExit(f"{AGAIN.name}: not 30 s a deal")
-    return by_deal
+    return _pass(
+        AGAIN, wanted, "the survey's unknown and slow deals", ("max_seconds", 30.0)
+    )
 
 
 def either(first: dict[str, Any], second: dict[str, Any] | None) -> dict[str, Any]:
@@ -135,20 +151,53 @@ def either(first: dict[str, Any], second: dict[str, Any] | None) -> dict[str, An
     return second
 
 
+def at_30_s(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over every 30 s run of a rule set, by deal number."""
+    rows = thoughtful(rules)
+    if rules != "classic":
+        return rows
+    second = again()
+    return [either(r, second.get(number(r))) for r in rows]
+
+
+def deeper(rules: str) -> dict[int, dict[str, Any]]:
+    """The pass at ``DEEPER_NODES`` positions by deal number: the deals every 30 s
+    run left unknown."""
+    wanted = {number(r) for r in at_30_s(rules) if r["verdict"] == "unknown"}
+    return _pass(
+        DEEPER[rules],
+        wanted,
+        "the deals left unknown at 30 s",
+        ("max_nodes", DEEPER_NODES),
+    )
+
+
+def every_pass(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over the 30 s runs and the pass at ``DEEPER_NODES``
+    positions, by deal number."""
+    more = deeper(rules)
+    return [either(r, more.get(number(r))) for r in at_30_s(rules)]
+
+
+_MILLIONS = f"{DEEPER_NODES // 1_000_000} million positions"
+
+
 def winnable_table() -> list[str]:
     lines = list(_HEADER)
     for rules in THOUGHTFUL:
         rows = thoughtful(rules)
         lines.append(_row(f"{rules} | `YU1` 1-{_count(len(rows))} | 30 s", tally(rows)))
-    rows = thoughtful("classic")
-    second = again()
-    both = [either(r, second.get(number(r))) for r in rows]
-    lines.append(
-        _row(
-            f"classic | `YU1` 1-{_count(len(rows))} | 30 s, unknowns twice",
-            tally(both),
+    rows = at_30_s("classic")
+    deals = f"`YU1` 1-{_count(len(rows))}"
+    lines.append(_row(f"classic | {deals} | 30 s, unknowns twice", tally(rows)))
+    for rules, first in (("classic", "30 s, unknowns twice"), ("relaxed", "30 s")):
+        rows = every_pass(rules)
+        lines.append(
+            _row(
+                f"{rules} | `YU1` 1-{_count(len(rows))} | {first}, then {_MILLIONS}",
+                tally(rows),
+            )
         )
-    )
     return lines
 
 
@@ -221,25 +270,14 @@ def resolved_table() -> list[str]:
     ]
 
 
-def today_table() -> list[str]:
-    """What the solver of this release resolves within 30 s, by range: each deal's row
-    from the second pass where it ran, else the survey's (which resolved the deal
-    within ``SLOW`` seconds)."""
-    survey = thoughtful("classic")
-    second = again()
-    rows = [second.get(number(r), r) for r in survey]
+def _release_table(budget: str, rows: list[dict[str, Any]]) -> list[str]:
+    """The share of the tuning range, of the held-out deals and of the worst 500
+    held-out deals in a row that ``rows`` resolve, and how many blocks of ``BLOCK``
+    meet the target."""
     meeting, blocks = meeting_target(rows)
     held_start, held_worst = worst_held_out(rows)
-    slow = [r for r in survey if r["verdict"] != "unknown" and r["seconds"] > SLOW]
-    slow_again = sum(second[number(r)]["verdict"] != "unknown" for r in slow)
-    settled = [
-        second[number(r)]
-        for r in survey
-        if r["verdict"] == "unknown" and second[number(r)]["verdict"] != "unknown"
-    ]
-
     return [
-        "| classic deals, 30 s each, this release | resolved | unknown |",
+        f"| classic deals, {budget}, this release | resolved | unknown |",
         "|---|---|---|",
         _resolved_row(f"1-{TUNED} (the searches were tuned on these)", rows[:TUNED]),
         _resolved_row(f"{TUNED + 1}-{_count(len(rows))} (held out)", rows[TUNED:]),
@@ -247,13 +285,53 @@ def today_table() -> list[str]:
         f"{_count(held_start + BLOCK - 1)} | {_share(held_worst / BLOCK)} | "
         f"{BLOCK - held_worst} |",
         "",
-        f"Blocks of {BLOCK} with at least 99.5 % resolved: {meeting} of "
-        f"{blocks}. Of the survey's {_count(len(survey) - resolved(survey))} "
+        f"Blocks of {BLOCK} with at least 99.5 % resolved: {meeting} of {blocks}.",
+    ]
+
+
+def this_release(second: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each classic deal's row at 30 s with the solver of this release: the second
+    pass's where it ran, else the survey's (which resolved the deal within ``SLOW``
+    seconds)."""
+    return [second.get(number(r), r) for r in thoughtful("classic")]
+
+
+def today_table() -> list[str]:
+    """What the solver of this release resolves within 30 s, by range."""
+    survey = thoughtful("classic")
+    second = again()
+    slow = [r for r in survey if r["verdict"] != "unknown" and r["seconds"] > SLOW]
+    slow_again = sum(second[number(r)]["verdict"] != "unknown" for r in slow)
+    settled = [
+        second[number(r)]
+        for r in survey
+        if r["verdict"] == "unknown" and second[number(r)]["verdict"] != "unknown"
+    ]
+    return [
+        *_release_table("30 s each", this_release(second)),
+        f"Of the survey's {_count(len(survey) - resolved(survey))} "
         f"unknown deals this release resolves {_count(len(settled))} "
         f"({_count(sum(r['verdict'] == 'won' for r in settled))} won, "
         f"{_count(sum(r['verdict'] == 'lost' for r in settled))} lost); of the "
         f"{_count(len(slow))} it took more than {SLOW:.0f} s to resolve, "
         f"{_count(slow_again)} again within 30 s.",
+    ]
+
+
+def deeper_table() -> list[str]:
+    """What the solver of this release resolves within 30 s, or else within
+    ``DEEPER_NODES`` positions, by range; and what the larger budget settled."""
+    more = deeper("classic")
+    rows = [either(r, more.get(number(r))) for r in this_release(again())]
+    settled = [r for r in more.values() if r["verdict"] != "unknown"]
+    held = [r for r in settled if number(r) > TUNED]
+    return [
+        *_release_table(f"30 s, then {_MILLIONS}", rows),
+        f"Of the {_count(len(more))} deals left unknown at 30 s, {_count(len(settled))} "
+        f"are settled within {_MILLIONS} "
+        f"({_count(sum(r['verdict'] == 'won' for r in settled))} won, "
+        f"{_count(sum(r['verdict'] == 'lost' for r in settled))} lost; "
+        f"{_count(len(settled) - len(held))} of them in 1-{TUNED}).",
     ]
 
 
@@ -318,7 +396,7 @@ def every_verdict_table() -> list[str]:
     """Classic deals 1-500, and the worst 500 in a row held out, with every verdict
     found at any budget: a deal counts as won or lost once any run resolved it."""
     rows = thoughtful("classic")
-    longer = [*records(LONGER), *again().values()]
+    longer = [*records(LONGER), *again().values(), *deeper("classic").values()]
     held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
     lines = list(_HEADER)
@@ -445,6 +523,13 @@ def text() -> str:
             "found them:",
             "",
             *today_table(),
+            "",
+            f"The deals still unknown, solved again by the solver of this release with "
+            f"{_MILLIONS} each ([`{DEEPER['classic'].name}`](data/"
+            f"{DEEPER['classic'].name}); relaxed: [`{DEEPER['relaxed'].name}`](data/"
+            f"{DEEPER['relaxed'].name})), the others as at 30 s:",
+            "",
+            *deeper_table(),
             "",
             "A player who cannot see the face-down cards: the hint plays until every "
             "card is face up, then the solver finishes.",

@@ -33,6 +33,10 @@ NO_PEEK = {
 LONGER = ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl"
 RELAXED_LONGER = ROOT / "docs" / "data" / "survey-relaxed-unknowns-long.jsonl"
 AGAIN = ROOT / "docs" / "data" / "survey-classic-again-30s.jsonl"
+DEEPER = {
+    "classic": ROOT / "docs" / "data" / "survey-classic-unknowns-20m.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-unknowns-20m.jsonl",
+}
 KPAT = ROOT / "docs" / "data" / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -52,12 +56,21 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
     assert "| classic | `YU1` 1-20 000 | 30 s |" in held  # the script made a table
 
 
-def test_no_deal_is_won_in_one_run_and_lost_in_another() -> None:
+@pytest.mark.parametrize(
+    ("rules", "runs", "deals"),
+    [
+        ("classic", [LONGER, AGAIN, DEEPER["classic"]], 20_000),
+        ("relaxed", [RELAXED_LONGER, DEEPER["relaxed"]], 5_000),
+    ],
+)
+def test_no_deal_is_won_in_one_run_and_lost_in_another(
+    rules: str, runs: list[pathlib.Path], deals: int
+) -> None:
     """A deal won in one run and lost in another would mean a broken proof or line."""
     verdicts: dict[str, set[str]] = {}
-    for record in [*_records(DATA["classic"]), *_records(LONGER), *_records(AGAIN)]:
+    for record in [r for path in [DATA[rules], *runs] for r in _records(path)]:
         verdicts.setdefault(record["code"], set()).add(record["verdict"])
-    assert len(verdicts) == 20_000
+    assert len(verdicts) == deals
     assert not [code for code, seen in verdicts.items() if {"won", "lost"} <= seen]
 
 
@@ -92,6 +105,30 @@ def test_the_relaxed_second_pass_is_of_the_unknowns_with_a_larger_budget() -> No
     seconds = {r["budget"]["max_seconds"] for r in again}
     assert len(seconds) == 1
     assert f"{still} of {len(again)} stay unknown at {seconds.pop():.0f} s" in page
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_the_pass_at_20_million_positions_is_of_every_deal_left_open_at_30_s(
+    rules: str,
+) -> None:
+    """The pass with a budget of positions solved again every deal that no 30 s run
+    resolved, and no other, each once; a deal it left unknown searched all 20 million
+    positions (no other budget stopped it first), so "unknown within 20 million
+    positions" is what the row says."""
+    open_deals = {r["code"] for r in _records(DATA[rules]) if r["verdict"] == "unknown"}
+    if rules == "classic":
+        second = {r["code"]: r["verdict"] for r in _records(AGAIN)}
+        open_deals = {code for code in open_deals if second[code] == "unknown"}
+    rows = _records(DEEPER[rules])
+    codes = [r["code"] for r in rows]
+    assert len(codes) == len(set(codes)) and set(codes) == open_deals
+    assert {r["budget"]["max_nodes"] for r in rows} == {20_000_000}
+    for row in rows:
+        if row["verdict"] == "unknown":
+            assert (row["stopped_by"], row["nodes"]) == ("nodes", 20_000_000), row
+        else:
+            assert row["nodes"] <= 20_000_000
+    assert DEEPER[rules].name in PAGE.read_text(encoding="utf-8")
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
