@@ -9,6 +9,7 @@ survey, run it and paste its output over the old tables (and run
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 import statistics
@@ -61,8 +62,10 @@ def number(record: dict[str, Any]) -> int:
     return GameCode.parse(record["code"]).number
 
 
+@functools.cache
 def _deals(path: pathlib.Path) -> list[dict[str, Any]]:
-    """The rows of a survey file by deal number, 1 to N each once (else it fails)."""
+    """The rows of a survey file by deal number, 1 to N each once (else it fails).
+    Read and checked once: every table reads the surveys, and none changes a row."""
     rows = sorted(records(path), key=number)
     if [number(r) for r in rows] != list(range(1, len(rows) + 1)):
         raise SystemExit(f"{path.name}: not deals 1 to {len(rows)} once each")
@@ -131,6 +134,7 @@ def _pass(
     return by_deal
 
 
+@functools.cache
 def again() -> dict[int, dict[str, Any]]:
     """The second classic pass by deal number: the survey's unknown and slow deals at
     the survey's 30 s."""
@@ -160,6 +164,7 @@ def at_30_s(rules: str) -> list[dict[str, Any]]:
     return [either(r, second.get(number(r))) for r in rows]
 
 
+@functools.cache
 def deeper(rules: str) -> dict[int, dict[str, Any]]:
     """The pass at ``DEEPER_NODES`` positions by deal number: the deals every 30 s
     run left unknown."""
@@ -270,6 +275,11 @@ def resolved_table() -> list[str]:
     ]
 
 
+def _won_lost(rows: Iterable[dict[str, Any]]) -> str:
+    counted = tally(rows)
+    return f"{_count(counted.won)} won, {_count(counted.lost)} lost"
+
+
 def _release_table(budget: str, rows: list[dict[str, Any]]) -> list[str]:
     """The share of the tuning range, of the held-out deals and of the worst 500
     held-out deals in a row that ``rows`` resolve, and how many blocks of ``BLOCK``
@@ -311,8 +321,7 @@ def today_table() -> list[str]:
         *_release_table("30 s each", this_release(second)),
         f"Of the survey's {_count(len(survey) - resolved(survey))} "
         f"unknown deals this release resolves {_count(len(settled))} "
-        f"({_count(sum(r['verdict'] == 'won' for r in settled))} won, "
-        f"{_count(sum(r['verdict'] == 'lost' for r in settled))} lost); of the "
+        f"({_won_lost(settled)}); of the "
         f"{_count(len(slow))} it took more than {SLOW:.0f} s to resolve, "
         f"{_count(slow_again)} again within 30 s.",
     ]
@@ -324,14 +333,12 @@ def deeper_table() -> list[str]:
     more = deeper("classic")
     rows = [either(r, more.get(number(r))) for r in this_release(again())]
     settled = [r for r in more.values() if r["verdict"] != "unknown"]
-    held = [r for r in settled if number(r) > TUNED]
+    tuned = sum(number(r) <= TUNED for r in settled)
     return [
         *_release_table(f"30 s, then {_MILLIONS}", rows),
         f"Of the {_count(len(more))} deals left unknown at 30 s, {_count(len(settled))} "
         f"are settled within {_MILLIONS} "
-        f"({_count(sum(r['verdict'] == 'won' for r in settled))} won, "
-        f"{_count(sum(r['verdict'] == 'lost' for r in settled))} lost; "
-        f"{_count(len(settled) - len(held))} of them in 1-{TUNED}).",
+        f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
     ]
 
 
