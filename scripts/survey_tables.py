@@ -43,6 +43,14 @@ DEEPER = {
 """The deals every 30 s run left unknown, solved again by the solver of this release
 with a budget of ``DEEPER_NODES`` positions each."""
 DEEPER_NODES = 20_000_000
+LATEST = {
+    "classic": DATA / "survey-classic-unknowns-60m.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-60m.jsonl",
+}
+"""The deals the pass at ``DEEPER_NODES`` left unknown, solved again in deal order by
+the solver of this release with ``LATEST_NODES`` positions each: all of them, or those
+up to the last deal the pass reached."""
+LATEST_NODES = 60_000_000
 KPAT = DATA / "kpat-1-1000.jsonl"
 """KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
 TUNED = 500
@@ -185,6 +193,36 @@ def every_pass(rules: str) -> list[dict[str, Any]]:
 
 
 _MILLIONS = f"{DEEPER_NODES // 1_000_000} million positions"
+_MORE_MILLIONS = f"{LATEST_NODES // 1_000_000} million"
+
+
+@functools.cache
+def latest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
+    """The last deal the pass at ``LATEST_NODES`` positions reached, and its rows by deal
+    number: every deal up to that one which the pass at ``DEEPER_NODES`` left unknown."""
+    through = max(number(r) for r in records(LATEST[rules]))
+    wanted = {
+        deal
+        for deal, r in deeper(rules).items()
+        if r["verdict"] == "unknown" and deal <= through
+    }
+    which = f"the deals left unknown at {_MILLIONS} up to deal {through}"
+    return through, _pass(LATEST[rules], wanted, which, ("max_nodes", LATEST_NODES))
+
+
+def latest_reach(rules: str) -> str:
+    """How far the pass at ``LATEST_NODES`` positions went, for a label: nothing when
+    it solved every deal left unknown before it."""
+    through, rows = latest(rules)
+    left = sum(r["verdict"] == "unknown" for r in deeper(rules).values())
+    return "" if len(rows) == left else f" up to deal {_count(through)}"
+
+
+def deepest_pass(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over every pass, by deal number: the 30 s runs, the pass at
+    ``DEEPER_NODES`` positions and, as far as it went, the pass at ``LATEST_NODES``."""
+    more = latest(rules)[1]
+    return [either(r, more.get(number(r))) for r in every_pass(rules)]
 
 
 def winnable_table() -> list[str]:
@@ -202,6 +240,13 @@ def winnable_table() -> list[str]:
                 f"{rules} | `YU1` 1-{_count(len(rows))} | {first}, then {_MILLIONS}",
                 tally(rows),
             )
+        )
+        rows = deepest_pass(rules)
+        budget = (
+            f"{first}, then {_MILLIONS}, then {_MORE_MILLIONS}{latest_reach(rules)}"
+        )
+        lines.append(
+            _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
     return lines
 
@@ -327,17 +372,42 @@ def today_table() -> list[str]:
     ]
 
 
+def release_then_deeper() -> list[dict[str, Any]]:
+    """Each classic deal's row with the solver of this release: at 30 s, or else the
+    pass at ``DEEPER_NODES`` positions."""
+    more = deeper("classic")
+    return [either(r, more.get(number(r))) for r in this_release(again())]
+
+
 def deeper_table() -> list[str]:
     """What the solver of this release resolves within 30 s, or else within
     ``DEEPER_NODES`` positions, by range; and what the larger budget settled."""
     more = deeper("classic")
-    rows = [either(r, more.get(number(r))) for r in this_release(again())]
+    rows = release_then_deeper()
     settled = [r for r in more.values() if r["verdict"] != "unknown"]
     tuned = sum(number(r) <= TUNED for r in settled)
     return [
         *_release_table(f"30 s, then {_MILLIONS}", rows),
         f"Of the {_count(len(more))} deals left unknown at 30 s, {_count(len(settled))} "
         f"are settled within {_MILLIONS} "
+        f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
+    ]
+
+
+def latest_table() -> list[str]:
+    """What the solver of this release resolves within 30 s, or else within
+    ``DEEPER_NODES`` positions, or else ``LATEST_NODES``, over the deals the last pass
+    reached; and what the last pass settled."""
+    through, more = latest("classic")
+    rows = [either(r, more.get(number(r))) for r in release_then_deeper()[:through]]
+    settled = [r for r in more.values() if r["verdict"] != "unknown"]
+    tuned = sum(number(r) <= TUNED for r in settled)
+    left = sum(r["verdict"] == "unknown" for r in deeper("classic").values())
+    return [
+        *_release_table(f"30 s, then {_MILLIONS}, then {_MORE_MILLIONS}", rows),
+        f"Of the {_count(left)} deals left unknown at {_MILLIONS}, the "
+        f"{_count(len(more))} up to deal {_count(through)} were solved again with "
+        f"{_MORE_MILLIONS}: {_count(len(settled))} are settled "
         f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
     ]
 
@@ -403,7 +473,12 @@ def every_verdict_table() -> list[str]:
     """Classic deals 1-500, and the worst 500 in a row held out, with every verdict
     found at any budget: a deal counts as won or lost once any run resolved it."""
     rows = thoughtful("classic")
-    longer = [*records(LONGER), *again().values(), *deeper("classic").values()]
+    longer = [
+        *records(LONGER),
+        *again().values(),
+        *deeper("classic").values(),
+        *latest("classic")[1].values(),
+    ]
     held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
     lines = list(_HEADER)
@@ -537,6 +612,14 @@ def text() -> str:
             f"{DEEPER['relaxed'].name})), the others as at 30 s:",
             "",
             *deeper_table(),
+            "",
+            f"The deals left unknown at {_MILLIONS}, solved again in deal order with "
+            f"{_MORE_MILLIONS} each ([`{LATEST['classic'].name}`](data/"
+            f"{LATEST['classic'].name}); relaxed: [`{LATEST['relaxed'].name}`](data/"
+            f"{LATEST['relaxed'].name})), the others as before, over the deals the pass "
+            "reached:",
+            "",
+            *latest_table(),
             "",
             "A player who cannot see the face-down cards: the hint plays until every "
             "card is face up, then the solver finishes.",

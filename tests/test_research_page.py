@@ -37,6 +37,10 @@ DEEPER = {
     "classic": ROOT / "docs" / "data" / "survey-classic-unknowns-20m.jsonl",
     "relaxed": ROOT / "docs" / "data" / "survey-relaxed-unknowns-20m.jsonl",
 }
+LATEST = {
+    "classic": ROOT / "docs" / "data" / "survey-classic-unknowns-60m.jsonl",
+    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-unknowns-60m.jsonl",
+}
 KPAT = ROOT / "docs" / "data" / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -59,8 +63,8 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
 @pytest.mark.parametrize(
     ("rules", "runs", "deals"),
     [
-        ("classic", [LONGER, AGAIN, DEEPER["classic"]], 20_000),
-        ("relaxed", [RELAXED_LONGER, DEEPER["relaxed"]], 5_000),
+        ("classic", [LONGER, AGAIN, DEEPER["classic"], LATEST["classic"]], 20_000),
+        ("relaxed", [RELAXED_LONGER, DEEPER["relaxed"], LATEST["relaxed"]], 5_000),
     ],
 )
 def test_no_deal_is_won_in_one_run_and_lost_in_another(
@@ -129,6 +133,31 @@ def test_the_pass_at_20_million_positions_is_of_every_deal_left_open_at_30_s(
         else:
             assert row["nodes"] <= 20_000_000
     assert DEEPER[rules].name in PAGE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_the_pass_at_60_million_positions_is_of_the_deals_left_open_before_it(
+    rules: str,
+) -> None:
+    """The pass with 60 million positions runs in deal order over the deals the pass at
+    20 million left unknown: its file holds every one of them up to the last deal it
+    reached, and no other, each once; a deal it left unknown searched all 60 million
+    positions. The page names the file."""
+    rows = _records(LATEST[rules])
+    reached = max(yukon.GameCode.parse(r["code"]).number for r in rows)
+    before = [r for r in _records(DEEPER[rules]) if r["verdict"] == "unknown"]
+    wanted = {
+        r["code"] for r in before if yukon.GameCode.parse(r["code"]).number <= reached
+    }
+    codes = [r["code"] for r in rows]
+    assert len(codes) == len(set(codes)) and set(codes) == wanted
+    assert {r["budget"]["max_nodes"] for r in rows} == {60_000_000}
+    for row in rows:
+        if row["verdict"] == "unknown":
+            assert (row["stopped_by"], row["nodes"]) == ("nodes", 60_000_000), row
+        else:
+            assert row["nodes"] <= 60_000_000
+    assert LATEST[rules].name in PAGE.read_text(encoding="utf-8")
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
