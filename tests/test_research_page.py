@@ -111,28 +111,34 @@ def test_the_relaxed_second_pass_is_of_the_unknowns_with_a_larger_budget() -> No
     assert f"{still} of {len(again)} stay unknown at {seconds.pop():.0f} s" in page
 
 
+def _assert_a_pass(path: pathlib.Path, deals: set[str], positions: int) -> None:
+    """A later pass's file holds exactly ``deals``, each once, all with a budget of
+    ``positions``, and a deal it left unknown searched all of them (no other budget
+    stopped it first), so "unknown within so many positions" is what its row says. The
+    page names the file."""
+    rows = _records(path)
+    codes = [r["code"] for r in rows]
+    assert len(codes) == len(set(codes)) and set(codes) == deals
+    assert {r["budget"]["max_nodes"] for r in rows} == {positions}
+    for row in rows:
+        if row["verdict"] == "unknown":
+            assert (row["stopped_by"], row["nodes"]) == ("nodes", positions), row
+        else:
+            assert row["nodes"] <= positions
+    assert path.name in PAGE.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("rules", ["classic", "relaxed"])
 def test_the_pass_at_20_million_positions_is_of_every_deal_left_open_at_30_s(
     rules: str,
 ) -> None:
     """The pass with a budget of positions solved again every deal that no 30 s run
-    resolved, and no other, each once; a deal it left unknown searched all 20 million
-    positions (no other budget stopped it first), so "unknown within 20 million
-    positions" is what the row says."""
+    resolved, and no other, at 20 million positions."""
     open_deals = {r["code"] for r in _records(DATA[rules]) if r["verdict"] == "unknown"}
     if rules == "classic":
         second = {r["code"]: r["verdict"] for r in _records(AGAIN)}
         open_deals = {code for code in open_deals if second[code] == "unknown"}
-    rows = _records(DEEPER[rules])
-    codes = [r["code"] for r in rows]
-    assert len(codes) == len(set(codes)) and set(codes) == open_deals
-    assert {r["budget"]["max_nodes"] for r in rows} == {20_000_000}
-    for row in rows:
-        if row["verdict"] == "unknown":
-            assert (row["stopped_by"], row["nodes"]) == ("nodes", 20_000_000), row
-        else:
-            assert row["nodes"] <= 20_000_000
-    assert DEEPER[rules].name in PAGE.read_text(encoding="utf-8")
+    _assert_a_pass(DEEPER[rules], open_deals, 20_000_000)
 
 
 @pytest.mark.parametrize("rules", ["classic", "relaxed"])
@@ -141,23 +147,14 @@ def test_the_pass_at_60_million_positions_is_of_the_deals_left_open_before_it(
 ) -> None:
     """The pass with 60 million positions runs in deal order over the deals the pass at
     20 million left unknown: its file holds every one of them up to the last deal it
-    reached, and no other, each once; a deal it left unknown searched all 60 million
-    positions. The page names the file."""
+    reached, and no other, at 60 million positions."""
     rows = _records(LATEST[rules])
     reached = max(yukon.GameCode.parse(r["code"]).number for r in rows)
     before = [r for r in _records(DEEPER[rules]) if r["verdict"] == "unknown"]
     wanted = {
         r["code"] for r in before if yukon.GameCode.parse(r["code"]).number <= reached
     }
-    codes = [r["code"] for r in rows]
-    assert len(codes) == len(set(codes)) and set(codes) == wanted
-    assert {r["budget"]["max_nodes"] for r in rows} == {60_000_000}
-    for row in rows:
-        if row["verdict"] == "unknown":
-            assert (row["stopped_by"], row["nodes"]) == ("nodes", 60_000_000), row
-        else:
-            assert row["nodes"] <= 60_000_000
-    assert LATEST[rules].name in PAGE.read_text(encoding="utf-8")
+    _assert_a_pass(LATEST[rules], wanted, 60_000_000)
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
