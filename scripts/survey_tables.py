@@ -210,12 +210,20 @@ def latest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
     return through, _pass(LATEST[rules], wanted, which, ("max_nodes", LATEST_NODES))
 
 
+def left_after_deeper(rules: str) -> int:
+    """How many deals the pass at ``DEEPER_NODES`` positions left unknown."""
+    return sum(r["verdict"] == "unknown" for r in deeper(rules).values())
+
+
 def latest_reach(rules: str) -> str:
     """How far the pass at ``LATEST_NODES`` positions went, for a label: nothing when
     it solved every deal left unknown before it."""
     through, rows = latest(rules)
-    left = sum(r["verdict"] == "unknown" for r in deeper(rules).values())
-    return "" if len(rows) == left else f" up to deal {_count(through)}"
+    return (
+        ""
+        if len(rows) == left_after_deeper(rules)
+        else f" up to deal {_count(through)}"
+    )
 
 
 def deepest_pass(rules: str) -> list[dict[str, Any]]:
@@ -402,7 +410,7 @@ def latest_table() -> list[str]:
     rows = [either(r, more.get(number(r))) for r in release_then_deeper()[:through]]
     settled = [r for r in more.values() if r["verdict"] != "unknown"]
     tuned = sum(number(r) <= TUNED for r in settled)
-    left = sum(r["verdict"] == "unknown" for r in deeper("classic").values())
+    left = left_after_deeper("classic")
     return [
         *_release_table(f"30 s, then {_MILLIONS}, then {_MORE_MILLIONS}", rows),
         f"Of the {_count(left)} deals left unknown at {_MILLIONS}, the "

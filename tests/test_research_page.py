@@ -22,26 +22,28 @@ from .pages import script_output
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "research.md"
 PERFORMANCE = ROOT / "docs" / "performance.md"
+DATA_DIR = ROOT / "docs" / "data"
+
+
+def _by_rules(pattern: str) -> dict[str, pathlib.Path]:
+    """One data file for each rule set, named by ``pattern`` with ``{rules}`` in it."""
+    return {
+        rules: DATA_DIR / pattern.format(rules=rules)
+        for rules in ("classic", "relaxed")
+    }
+
+
 DATA = {
-    "classic": ROOT / "docs" / "data" / "survey-classic-1-20000-30s.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-1-5000-30s.jsonl",
+    "classic": DATA_DIR / "survey-classic-1-20000-30s.jsonl",
+    "relaxed": DATA_DIR / "survey-relaxed-1-5000-30s.jsonl",
 }
-NO_PEEK = {
-    "classic": ROOT / "docs" / "data" / "nopeek-classic-1-1000-30s.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "nopeek-relaxed-1-1000-30s.jsonl",
-}
-LONGER = ROOT / "docs" / "data" / "survey-classic-unknowns-long.jsonl"
-RELAXED_LONGER = ROOT / "docs" / "data" / "survey-relaxed-unknowns-long.jsonl"
-AGAIN = ROOT / "docs" / "data" / "survey-classic-again-30s.jsonl"
-DEEPER = {
-    "classic": ROOT / "docs" / "data" / "survey-classic-unknowns-20m.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-unknowns-20m.jsonl",
-}
-LATEST = {
-    "classic": ROOT / "docs" / "data" / "survey-classic-unknowns-60m.jsonl",
-    "relaxed": ROOT / "docs" / "data" / "survey-relaxed-unknowns-60m.jsonl",
-}
-KPAT = ROOT / "docs" / "data" / "kpat-1-1000.jsonl"
+NO_PEEK = _by_rules("nopeek-{rules}-1-1000-30s.jsonl")
+LONGER = DATA_DIR / "survey-classic-unknowns-long.jsonl"
+RELAXED_LONGER = DATA_DIR / "survey-relaxed-unknowns-long.jsonl"
+AGAIN = DATA_DIR / "survey-classic-again-30s.jsonl"
+DEEPER = _by_rules("survey-{rules}-unknowns-20m.jsonl")
+LATEST = _by_rules("survey-{rules}-unknowns-60m.jsonl")
+KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
 
