@@ -407,14 +407,19 @@ def latest_table() -> list[str]:
     ``DEEPER_NODES`` positions, or else ``LATEST_NODES``, over the deals the last pass
     reached; and what the last pass settled."""
     through, more = latest("classic")
-    rows = [either(r, more.get(number(r))) for r in release_then_deeper()[:through]]
+    left = left_after_deeper("classic")
+    every = release_then_deeper()
+    if len(more) == left:  # the pass reached every deal: so does the table
+        through, which = len(every), f"all {_count(left)}"
+    else:
+        which = f"the {_count(len(more))} up to deal {_count(through)}"
+    rows = [either(r, more.get(number(r))) for r in every[:through]]
     settled = [r for r in more.values() if r["verdict"] != "unknown"]
     tuned = sum(number(r) <= TUNED for r in settled)
-    left = left_after_deeper("classic")
     return [
         *_release_table(f"30 s, then {_MILLIONS}, then {_MORE_MILLIONS}", rows),
-        f"Of the {_count(left)} deals left unknown at {_MILLIONS}, the "
-        f"{_count(len(more))} up to deal {_count(through)} were solved again with "
+        f"Of the {_count(left)} deals left unknown at {_MILLIONS}, {which} were "
+        f"solved again with "
         f"{_MORE_MILLIONS}: {_count(len(settled))} are settled "
         f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
     ]
@@ -624,8 +629,8 @@ def text() -> str:
             f"The deals left unknown at {_MILLIONS}, solved again in deal order with "
             f"{_MORE_MILLIONS} each ([`{LATEST['classic'].name}`](data/"
             f"{LATEST['classic'].name}); relaxed: [`{LATEST['relaxed'].name}`](data/"
-            f"{LATEST['relaxed'].name})), the others as before, over the deals the pass "
-            "reached:",
+            f"{LATEST['relaxed'].name})), the others as before"
+            f"{latest_reach('classic') and ', over the deals the pass reached'}:",
             "",
             *latest_table(),
             "",
