@@ -51,6 +51,14 @@ LATEST = {
 the solver of this release with ``LATEST_NODES`` positions each: all of them, or those
 up to the last deal the pass reached."""
 LATEST_NODES = 60_000_000
+FURTHEST = {
+    "classic": DATA / "survey-classic-unknowns-120m.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-120m.jsonl",
+}
+"""The deals the pass at ``LATEST_NODES`` left unknown, solved again in deal order by
+the solver of this release with ``FURTHEST_NODES`` positions each, up to the last deal
+the pass reached."""
+FURTHEST_NODES = 120_000_000
 KPAT = DATA / "kpat-1-1000.jsonl"
 """KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
 TUNED = 500
@@ -194,43 +202,75 @@ def every_pass(rules: str) -> list[dict[str, Any]]:
 
 _MILLIONS = f"{DEEPER_NODES // 1_000_000} million positions"
 _MORE_MILLIONS = f"{LATEST_NODES // 1_000_000} million"
+_MOST_MILLIONS = f"{FURTHEST_NODES // 1_000_000} million"
+
+
+def _in_deal_order(
+    path: pathlib.Path, before: dict[int, dict[str, Any]], nodes: int, which: str
+) -> tuple[int, dict[int, dict[str, Any]]]:
+    """A pass run in deal order over the deals the pass ``before`` it left unknown
+    (``which`` names them): the last deal it reached, and its rows by deal number, which
+    must be every one of those deals up to that one, at ``nodes`` positions each."""
+    through = max(number(r) for r in records(path))
+    wanted = {
+        deal
+        for deal, r in before.items()
+        if r["verdict"] == "unknown" and deal <= through
+    }
+    which = f"the deals left unknown at {which} up to deal {through}"
+    return through, _pass(path, wanted, which, ("max_nodes", nodes))
 
 
 @functools.cache
 def latest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
     """The last deal the pass at ``LATEST_NODES`` positions reached, and its rows by deal
     number: every deal up to that one which the pass at ``DEEPER_NODES`` left unknown."""
-    through = max(number(r) for r in records(LATEST[rules]))
-    wanted = {
-        deal
-        for deal, r in deeper(rules).items()
-        if r["verdict"] == "unknown" and deal <= through
-    }
-    which = f"the deals left unknown at {_MILLIONS} up to deal {through}"
-    return through, _pass(LATEST[rules], wanted, which, ("max_nodes", LATEST_NODES))
+    return _in_deal_order(LATEST[rules], deeper(rules), LATEST_NODES, _MILLIONS)
 
 
-def left_after_deeper(rules: str) -> int:
-    """How many deals the pass at ``DEEPER_NODES`` positions left unknown."""
-    return sum(r["verdict"] == "unknown" for r in deeper(rules).values())
+@functools.cache
+def furthest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
+    """The last deal the pass at ``FURTHEST_NODES`` positions reached, and its rows by
+    deal number: every deal up to that one which the pass at ``LATEST_NODES`` left
+    unknown."""
+    return _in_deal_order(
+        FURTHEST[rules], latest(rules)[1], FURTHEST_NODES, f"{_MORE_MILLIONS} positions"
+    )
+
+
+def _unknowns(rows: dict[int, dict[str, Any]]) -> int:
+    return sum(r["verdict"] == "unknown" for r in rows.values())
+
+
+def _reach(
+    in_order: tuple[int, dict[int, dict[str, Any]]], before: dict[int, dict[str, Any]]
+) -> str:
+    """How far a pass in deal order went, for a label: nothing when it solved every
+    deal the pass ``before`` it left unknown."""
+    through, rows = in_order
+    return "" if len(rows) == _unknowns(before) else f" up to deal {_count(through)}"
 
 
 def latest_reach(rules: str) -> str:
-    """How far the pass at ``LATEST_NODES`` positions went, for a label: nothing when
-    it solved every deal left unknown before it."""
-    through, rows = latest(rules)
-    return (
-        ""
-        if len(rows) == left_after_deeper(rules)
-        else f" up to deal {_count(through)}"
-    )
+    """How far the pass at ``LATEST_NODES`` positions went, for a label."""
+    return _reach(latest(rules), deeper(rules))
+
+
+def furthest_reach(rules: str) -> str:
+    """How far the pass at ``FURTHEST_NODES`` positions went, for a label."""
+    return _reach(furthest(rules), latest(rules)[1])
 
 
 def deepest_pass(rules: str) -> list[dict[str, Any]]:
     """Each deal's verdict over every pass, by deal number: the 30 s runs, the pass at
-    ``DEEPER_NODES`` positions and, as far as it went, the pass at ``LATEST_NODES``."""
+    ``DEEPER_NODES`` positions and, as far as they went, the passes at ``LATEST_NODES``
+    and ``FURTHEST_NODES``."""
     more = latest(rules)[1]
-    return [either(r, more.get(number(r))) for r in every_pass(rules)]
+    most = furthest(rules)[1]
+    return [
+        either(either(r, more.get(number(r))), most.get(number(r)))
+        for r in every_pass(rules)
+    ]
 
 
 def winnable_table() -> list[str]:
@@ -253,6 +293,7 @@ def winnable_table() -> list[str]:
         budget = (
             f"{first}, then {_MILLIONS}, then {_MORE_MILLIONS}{latest_reach(rules)}"
         )
+        budget += f", then {_MOST_MILLIONS}{furthest_reach(rules)}"
         lines.append(
             _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
@@ -407,9 +448,9 @@ def latest_table() -> list[str]:
     ``DEEPER_NODES`` positions, or else ``LATEST_NODES``, over the deals the last pass
     reached; and what the last pass settled."""
     through, more = latest("classic")
-    left = left_after_deeper("classic")
+    left = _unknowns(deeper("classic"))
     every = release_then_deeper()
-    if len(more) == left:  # the pass reached every deal: so does the table
+    if not latest_reach("classic"):  # the pass reached every deal: so does the table
         through, which = len(every), f"all {_count(left)}"
     else:
         which = f"the {_count(len(more))} up to deal {_count(through)}"
@@ -423,6 +464,33 @@ def latest_table() -> list[str]:
         f"{_MORE_MILLIONS}: {_count(len(settled))} are settled "
         f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
     ]
+
+
+def furthest_facts() -> list[str]:
+    """What the pass at ``FURTHEST_NODES`` positions settled, and how far it went."""
+    lines = []
+    for rules in FURTHEST:
+        through, most = furthest(rules)
+        settled = [r for r in most.values() if r["verdict"] != "unknown"]
+        tuned = sum(number(r) <= TUNED for r in settled)
+        left = _unknowns(latest(rules)[1])
+        which = (
+            f"all {_count(left)}"
+            if not furthest_reach(rules)
+            else f"the {_count(len(most))} up to deal {_count(through)}"
+        )
+        in_tuned = f"; {_count(tuned)} in 1-{TUNED}" if rules == "classic" else ""
+        outcome = (
+            f"{_count(len(settled))} ({_won_lost(settled)}{in_tuned})"
+            if settled
+            else "none"
+        )
+        lines.append(
+            f"Of the {_count(left)} {rules} deals left unknown at {_MORE_MILLIONS}, "
+            f"{which} were solved again with {_MOST_MILLIONS} ([`{FURTHEST[rules].name}`]"
+            f"(data/{FURTHEST[rules].name})), which settled {outcome}."
+        )
+    return lines
 
 
 def no_peek_table() -> list[str]:
@@ -491,6 +559,7 @@ def every_verdict_table() -> list[str]:
         *again().values(),
         *deeper("classic").values(),
         *latest("classic")[1].values(),
+        *furthest("classic")[1].values(),
     ]
     held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
@@ -633,6 +702,8 @@ def text() -> str:
             f"{latest_reach('classic') and ', over the deals the pass reached'}:",
             "",
             *latest_table(),
+            "",
+            *furthest_facts(),
             "",
             "A player who cannot see the face-down cards: the hint plays until every "
             "card is face up, then the solver finishes.",

@@ -43,6 +43,7 @@ RELAXED_LONGER = DATA_DIR / "survey-relaxed-unknowns-long.jsonl"
 AGAIN = DATA_DIR / "survey-classic-again-30s.jsonl"
 DEEPER = _by_rules("survey-{rules}-unknowns-20m.jsonl")
 LATEST = _by_rules("survey-{rules}-unknowns-60m.jsonl")
+FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -65,8 +66,16 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
 @pytest.mark.parametrize(
     ("rules", "runs", "deals"),
     [
-        ("classic", [LONGER, AGAIN, DEEPER["classic"], LATEST["classic"]], 20_000),
-        ("relaxed", [RELAXED_LONGER, DEEPER["relaxed"], LATEST["relaxed"]], 5_000),
+        (
+            "classic",
+            [LONGER, AGAIN, DEEPER["classic"], LATEST["classic"], FURTHEST["classic"]],
+            20_000,
+        ),
+        (
+            "relaxed",
+            [RELAXED_LONGER, DEEPER["relaxed"], LATEST["relaxed"], FURTHEST["relaxed"]],
+            5_000,
+        ),
     ],
 )
 def test_no_deal_is_won_in_one_run_and_lost_in_another(
@@ -143,20 +152,29 @@ def test_the_pass_at_20_million_positions_is_of_every_deal_left_open_at_30_s(
     _assert_a_pass(DEEPER[rules], open_deals, 20_000_000)
 
 
-@pytest.mark.parametrize("rules", ["classic", "relaxed"])
-def test_the_pass_at_60_million_positions_is_of_the_deals_left_open_before_it(
-    rules: str,
+@pytest.mark.parametrize(
+    ("before", "after", "positions"),
+    [
+        (DEEPER["classic"], LATEST["classic"], 60_000_000),
+        (DEEPER["relaxed"], LATEST["relaxed"], 60_000_000),
+        (LATEST["classic"], FURTHEST["classic"], 120_000_000),
+        (LATEST["relaxed"], FURTHEST["relaxed"], 120_000_000),
+    ],
+    ids=["classic-60m", "relaxed-60m", "classic-120m", "relaxed-120m"],
+)
+def test_a_pass_in_deal_order_is_of_the_deals_left_open_before_it(
+    before: pathlib.Path, after: pathlib.Path, positions: int
 ) -> None:
-    """The pass with 60 million positions runs in deal order over the deals the pass at
-    20 million left unknown: its file holds every one of them up to the last deal it
-    reached, and no other, at 60 million positions."""
-    rows = _records(LATEST[rules])
+    """The passes with 60 and 120 million positions run in deal order over the deals the
+    pass before left unknown: each file holds every one of them up to the last deal it
+    reached, and no other, at its budget."""
+    rows = _records(after)
     reached = max(yukon.GameCode.parse(r["code"]).number for r in rows)
-    before = [r for r in _records(DEEPER[rules]) if r["verdict"] == "unknown"]
+    left = [r for r in _records(before) if r["verdict"] == "unknown"]
     wanted = {
-        r["code"] for r in before if yukon.GameCode.parse(r["code"]).number <= reached
+        r["code"] for r in left if yukon.GameCode.parse(r["code"]).number <= reached
     }
-    _assert_a_pass(LATEST[rules], wanted, 60_000_000)
+    _assert_a_pass(after, wanted, positions)
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
