@@ -205,9 +205,13 @@ _MORE_MILLIONS = f"{LATEST_NODES // 1_000_000} million"
 _MOST_MILLIONS = f"{FURTHEST_NODES // 1_000_000} million"
 
 
+_InOrder = tuple[int, dict[int, dict[str, Any]]]
+"""A pass in deal order: the last deal it reached, and its rows by deal number."""
+
+
 def _in_deal_order(
     path: pathlib.Path, before: dict[int, dict[str, Any]], nodes: int, which: str
-) -> tuple[int, dict[int, dict[str, Any]]]:
+) -> _InOrder:
     """A pass run in deal order over the deals the pass ``before`` it left unknown
     (``which`` names them): the last deal it reached, and its rows by deal number, which
     must be every one of those deals up to that one, at ``nodes`` positions each."""
@@ -222,14 +226,14 @@ def _in_deal_order(
 
 
 @functools.cache
-def latest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
+def latest(rules: str) -> _InOrder:
     """The last deal the pass at ``LATEST_NODES`` positions reached, and its rows by deal
     number: every deal up to that one which the pass at ``DEEPER_NODES`` left unknown."""
     return _in_deal_order(LATEST[rules], deeper(rules), LATEST_NODES, _MILLIONS)
 
 
 @functools.cache
-def furthest(rules: str) -> tuple[int, dict[int, dict[str, Any]]]:
+def furthest(rules: str) -> _InOrder:
     """The last deal the pass at ``FURTHEST_NODES`` positions reached, and its rows by
     deal number: every deal up to that one which the pass at ``LATEST_NODES`` left
     unknown."""
@@ -242,13 +246,24 @@ def _unknowns(rows: dict[int, dict[str, Any]]) -> int:
     return sum(r["verdict"] == "unknown" for r in rows.values())
 
 
-def _reach(
-    in_order: tuple[int, dict[int, dict[str, Any]]], before: dict[int, dict[str, Any]]
-) -> str:
-    """How far a pass in deal order went, for a label: nothing when it solved every
-    deal the pass ``before`` it left unknown."""
+def _covers_all(in_order: _InOrder, before: dict[int, dict[str, Any]]) -> bool:
+    """Whether a pass in deal order solved every deal the pass ``before`` it left
+    unknown."""
+    return len(in_order[1]) == _unknowns(before)
+
+
+def _reach(in_order: _InOrder, before: dict[int, dict[str, Any]]) -> str:
+    """How far a pass in deal order went, for a label: nothing when it covers all."""
+    through = in_order[0]
+    return "" if _covers_all(in_order, before) else f" up to deal {_count(through)}"
+
+
+def _which(in_order: _InOrder, before: dict[int, dict[str, Any]]) -> str:
+    """The deals a pass in deal order solved again, for a sentence."""
     through, rows = in_order
-    return "" if len(rows) == _unknowns(before) else f" up to deal {_count(through)}"
+    if _covers_all(in_order, before):
+        return f"all {_count(len(rows))}"
+    return f"the {_count(len(rows))} up to deal {_count(through)}"
 
 
 def latest_reach(rules: str) -> str:
@@ -448,19 +463,17 @@ def latest_table() -> list[str]:
     ``DEEPER_NODES`` positions, or else ``LATEST_NODES``, over the deals the last pass
     reached; and what the last pass settled."""
     through, more = latest("classic")
-    left = _unknowns(deeper("classic"))
     every = release_then_deeper()
-    if not latest_reach("classic"):  # the pass reached every deal: so does the table
-        through, which = len(every), f"all {_count(left)}"
-    else:
-        which = f"the {_count(len(more))} up to deal {_count(through)}"
+    if _covers_all(latest("classic"), deeper("classic")):
+        through = len(every)  # the pass reached every deal: so does the table
     rows = [either(r, more.get(number(r))) for r in every[:through]]
     settled = [r for r in more.values() if r["verdict"] != "unknown"]
     tuned = sum(number(r) <= TUNED for r in settled)
     return [
         *_release_table(f"30 s, then {_MILLIONS}, then {_MORE_MILLIONS}", rows),
-        f"Of the {_count(left)} deals left unknown at {_MILLIONS}, {which} were "
-        f"solved again with "
+        f"Of the {_count(_unknowns(deeper('classic')))} deals left unknown at "
+        f"{_MILLIONS}, {_which(latest('classic'), deeper('classic'))} were solved "
+        "again with "
         f"{_MORE_MILLIONS}: {_count(len(settled))} are settled "
         f"({_won_lost(settled)}; {_count(tuned)} of them in 1-{TUNED}).",
     ]
@@ -470,15 +483,11 @@ def furthest_facts() -> list[str]:
     """What the pass at ``FURTHEST_NODES`` positions settled, and how far it went."""
     lines = []
     for rules in FURTHEST:
-        through, most = furthest(rules)
+        most = furthest(rules)[1]
         settled = [r for r in most.values() if r["verdict"] != "unknown"]
         tuned = sum(number(r) <= TUNED for r in settled)
         left = _unknowns(latest(rules)[1])
-        which = (
-            f"all {_count(left)}"
-            if not furthest_reach(rules)
-            else f"the {_count(len(most))} up to deal {_count(through)}"
-        )
+        which = _which(furthest(rules), latest(rules)[1])
         in_tuned = f"; {_count(tuned)} in 1-{TUNED}" if rules == "classic" else ""
         outcome = (
             f"{_count(len(settled))} ({_won_lost(settled)}{in_tuned})"
