@@ -290,3 +290,51 @@ def test_a_no_peek_survey_from_the_command_line(
     assert "winnable" in capsys.readouterr().out
     assert main([*argv[:-4], "--out", str(out)]) == 2  # a thoughtful run: refused
     assert "no-peek rows" in capsys.readouterr().err
+
+
+def test_unknown_in_solves_only_what_an_earlier_survey_left_open(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    argv = ["survey", "--start", "1", "--count", "6", "--workers", "1"]
+    assert main([*argv, "--max-nodes", "1000", "--out", str(small)]) == 0
+    open_deals = [
+        row["code"]
+        for row in map(json.loads, small.read_text().splitlines())
+        if row["verdict"] == "unknown"
+    ]
+    assert open_deals  # deal 5 needs more than 1 000 positions
+    capsys.readouterr()
+    again = [*argv, "--max-nodes", "5000", "--unknown-in", str(small)]
+    assert main([*again, "--out", str(large)]) == 0
+    rows = [json.loads(line) for line in large.read_text().splitlines()]
+    assert [row["code"] for row in rows] == open_deals
+    assert f"total    {len(open_deals):>8}" in capsys.readouterr().out
+    missing = tmp_path / "none.jsonl"
+    assert main([*argv, "--unknown-in", str(missing), "--out", str(large)]) == 2
+    assert f"cannot read {missing}" in _one_error_line(capsys)
+
+
+def test_ctrl_c_in_a_pass_over_unknowns_counts_the_deals_of_the_pass(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from yukon import _survey
+
+    earlier = tmp_path / "earlier.jsonl"
+    rows = [("AAAAAAB", "won"), ("AAAAAAC", "unknown"), ("AAAAAAD", "unknown")]
+    earlier.write_text(
+        "".join(
+            json.dumps({"code": f"YU1-C-{c}", "verdict": v}) + "\n" for c, v in rows
+        )
+    )
+
+    def interrupted(job: _survey._Job) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_survey, "_solve_args", interrupted)
+    out = tmp_path / "again.jsonl"
+    argv = [*_SURVEY, "--unknown-in", str(earlier), "--out", str(out)]
+    assert main(argv) == 130
+    assert "survey stopped: 0 of 2 deals are saved" in capsys.readouterr().err

@@ -3,6 +3,7 @@ again, and the pool of worker processes."""
 
 from __future__ import annotations
 
+import io
 import json
 import pathlib
 import random
@@ -10,6 +11,8 @@ import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import yukon
 from yukon import _implementation, _survey
@@ -192,3 +195,99 @@ def test_a_survey_file_holds_one_players_rows(
         _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), workers=1)
     with pytest.raises(ValueError, match="player"):
         _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), player="peeker")
+
+
+def _row_of(code: str, verdict: str) -> str:
+    return json.dumps({"code": code, "verdict": verdict, "nodes": 0, "seconds": 0.0})
+
+
+_VERDICT = st.sampled_from(["won", "lost", "unknown"])
+_ROWS = st.lists(
+    st.tuples(st.integers(0, 4), st.sampled_from("CR"), _VERDICT), max_size=12
+)
+
+
+@given(files=st.lists(_ROWS, min_size=1, max_size=3), low=st.integers(0, 4))
+@settings(max_examples=60)
+def test_the_deals_left_unknown_are_those_no_file_settled(
+    tmp_path_factory: pytest.TempPathFactory,
+    files: list[list[tuple[int, str, str]]],
+    low: int,
+) -> None:
+    folder = tmp_path_factory.mktemp("passes")
+    paths: list[str] = []
+    verdicts: dict[tuple[int, str], set[str]] = {}
+    for at, rows in enumerate(files):
+        path = folder / f"{at}.jsonl"
+        lines = [_row_of(str(yukon.GameCode(n, r)), v) + "\n" for n, r, v in rows]
+        path.write_text("".join(lines))
+        paths.append(str(path))
+        last_in_file = {(n, r): v for n, r, v in rows}  # a file's last row counts
+        for deal, verdict in last_in_file.items():
+            verdicts.setdefault(deal, set()).add(verdict)
+    numbers = range(low, 5)
+    chosen = _survey.left_unknown(paths, yukon.Rules.CLASSIC, numbers)
+    assert chosen == [
+        n
+        for (n, r), seen in sorted(verdicts.items())
+        if r == "C" and seen == {"unknown"} and n in numbers
+    ]
+
+
+def test_the_deals_left_unknown_come_from_files_of_the_same_player(
+    tmp_path: pathlib.Path,
+) -> None:
+    blind = tmp_path / "blind.jsonl"
+    row = {"code": "YU1-C-AAAAAAB", "verdict": "unknown", "player": "no-peek"}
+    blind.write_text(json.dumps(row) + "\n")
+    everything = range(10)
+    with pytest.raises(yukon.InvalidSurvey, match="no-peek rows"):
+        _survey.left_unknown([str(blind)], yukon.Rules.CLASSIC, everything)
+    assert _survey.left_unknown(
+        [str(blind)], yukon.Rules.CLASSIC, everything, "no-peek"
+    ) == [1]
+    with pytest.raises(FileNotFoundError):
+        _survey.left_unknown([str(tmp_path / "none")], yukon.Rules.CLASSIC, everything)
+    with pytest.raises(TypeError, match="sequence of file names"):
+        _survey.left_unknown(str(blind), yukon.Rules.CLASSIC, everything)
+
+
+def test_a_pass_over_the_unknowns_of_an_earlier_survey(tmp_path: pathlib.Path) -> None:
+    """Only the deals the earlier file left open are solved, the tally is theirs, and a
+    pass resumed solves none of them twice."""
+    earlier = tmp_path / "small.jsonl"
+    first = _survey.survey(
+        yukon.Rules.CLASSIC, 1, 6, str(earlier), workers=1, max_nodes=1_000
+    )
+    rows = [json.loads(line) for line in earlier.read_text().splitlines()]
+    open_deals = [r["code"] for r in rows if r["verdict"] == "unknown"]
+    assert 0 < len(open_deals) < 6 and first.unknown == len(open_deals)
+    later = tmp_path / "larger.jsonl"
+    progress = io.StringIO()
+    tally = _survey.survey(
+        yukon.Rules.CLASSIC,
+        1,
+        6,
+        str(later),
+        workers=1,
+        max_nodes=5_000,
+        unknown_in=[str(earlier)],
+        progress=progress,
+    )
+    again = [json.loads(line) for line in later.read_text().splitlines()]
+    assert [r["code"] for r in again] == open_deals
+    assert all(r["budget"]["max_nodes"] == 5_000 for r in again)
+    assert tally.total == len(open_deals) and tally.unknown < len(open_deals)
+    assert f"{len(open_deals)}/{len(open_deals)} deals" in progress.getvalue()
+    resumed = _survey.survey(
+        yukon.Rules.CLASSIC,
+        1,
+        6,
+        str(later),
+        workers=1,
+        max_nodes=5_000,
+        unknown_in=[str(earlier)],
+    )
+    assert resumed == tally and len(later.read_text().splitlines()) == len(again)
+    with pytest.raises(TypeError, match="unknown_in"):
+        _survey.survey(yukon.Rules.CLASSIC, 1, 6, str(later), unknown_in=str(earlier))

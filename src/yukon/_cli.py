@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from . import __version__
 from ._codes import DEAL_COUNT, GameCode, Rules
@@ -22,7 +22,7 @@ from ._errors import InvalidSurvey, YukonError
 from ._game import Game
 from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
 from ._state import State
-from ._survey import PLAYERS, read_done, survey
+from ._survey import PLAYERS, left_unknown, read_done, survey
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -70,6 +70,15 @@ def _parser() -> argparse.ArgumentParser:
         "--retry-unknown",
         action="store_true",
         help="solve again the unknown deals in FILE whose budget was smaller",
+    )
+    poll.add_argument(
+        "--unknown-in",
+        action="append",
+        default=[],
+        metavar="EARLIER",
+        help="solve only the deals the survey file EARLIER left unknown (repeat it for "
+        "several files: the deals none of them settled); for a pass with a larger "
+        "budget into a file of its own",
     )
     poll.add_argument(
         "--player",
@@ -246,19 +255,22 @@ def _survey(args: argparse.Namespace) -> int:
             max_nodes=args.max_nodes,
             max_memory=args.max_memory,
             retry_unknown=args.retry_unknown,
+            unknown_in=args.unknown_in,
             player=args.player,
             scheduler=args.scheduler,
             progress=sys.stderr,
             bad_line=bad_line,
         )
     except OSError as error:
+        if error.filename in args.unknown_in:
+            return _fail(f"cannot read {error.filename}: {error.strerror or error}")
         return _fail(f"cannot write {args.out}: {error.strerror or error}")
     except (TypeError, ValueError) as error:  # a budget, --workers, or InvalidSurvey
         return _fail(str(error))
     except KeyboardInterrupt:
-        saved = _saved(args.out, rules, args.start, args.count)
+        saved, chosen = _saved(args)
         print(
-            f"\nyukon: survey stopped: {saved} of {args.count} deals are saved in "
+            f"\nyukon: survey stopped: {saved} of {chosen} deals are saved in "
             f"{args.out}; run the same command again to go on",
             file=sys.stderr,
         )
@@ -267,18 +279,23 @@ def _survey(args: argparse.Namespace) -> int:
     return 0
 
 
-def _saved(out: str, rules: Rules, start: int, count: int) -> int:
-    """How many of the survey's deals ``out`` holds."""
+def _saved(args: argparse.Namespace) -> tuple[int, int]:
+    """How many of the survey's deals its file holds, and how many it has."""
+    rules = Rules(args.rules.upper())
+    span = range(args.start, args.start + args.count)
+    numbers: Collection[int] = span
     try:
-        done = read_done(out)
+        if args.unknown_in:
+            numbers = left_unknown(args.unknown_in, rules, span, args.player)
+        done = read_done(args.out)
     except (OSError, InvalidSurvey):
-        return 0
-    numbers = range(start, start + count)
-    return sum(
+        return 0, len(numbers)
+    saved = sum(
         1
         for code in map(GameCode.parse, done)
         if code.rules is rules and code.number in numbers
     )
+    return saved, len(numbers)
 
 
 def main_exit() -> None:

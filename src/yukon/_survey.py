@@ -25,7 +25,7 @@ import queue
 import random
 import signal
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 import attrs
@@ -282,6 +282,34 @@ def _smaller(old: object, new: Budget) -> bool:
     return less
 
 
+def left_unknown(
+    paths: Sequence[str], rules: Rules, numbers: range, player: str = "thoughtful"
+) -> list[int]:
+    """The deals of ``numbers`` under ``rules`` that the surveys in ``paths`` left
+    unknown, in deal order: a row of some file says ``UNKNOWN`` and no file's row says
+    ``WON`` or ``LOST`` (a verdict is a proof, whatever budget another run had). A
+    deal with no row in them is not one. Raises :class:`OSError` for a file that
+    cannot be read and :class:`~yukon.InvalidSurvey` for one that is no survey file or
+    holds the other player's rows."""
+    if isinstance(paths, str):
+        raise TypeError("paths must be a sequence of file names, not one name")
+    unknown: set[str] = set()
+    settled: set[str] = set()
+    for path in paths:
+        with open(path, "rb"):
+            pass  # a missing file is a mistake here, not an empty survey
+        for code, row in read_done(path).items():
+            if row.get("player", PLAYERS[0]) != player:
+                raise InvalidSurvey(
+                    f"{path} holds {row.get('player', PLAYERS[0])} rows ({code}), "
+                    f"not the {player} player's"
+                )
+            is_unknown = row["verdict"] == Verdict.UNKNOWN.value
+            (unknown if is_unknown else settled).add(code)
+    deals = map(GameCode.parse, unknown - settled)
+    return sorted(d.number for d in deals if d.rules is rules and d.number in numbers)
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is for the survey's own process, which ends the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -361,6 +389,7 @@ def survey(
     max_nodes: int | None = None,
     max_memory: int | None = MAX_MEMORY,
     retry_unknown: bool = False,
+    unknown_in: Sequence[str] = (),
     player: str = "thoughtful",
     scheduler: str | None = None,
     progress: IO[str] | None = None,
@@ -372,7 +401,10 @@ def survey(
 
     With ``retry_unknown``, an ``UNKNOWN`` row whose budget was smaller than this one
     (or not recorded) is solved again; the new row, written after it, is the one that
-    counts. ``player`` is ``"thoughtful"`` or ``"no-peek"`` (see the module notes); a
+    counts. With ``unknown_in``, a sequence of earlier survey files, only the deals
+    they left unknown are solved (see :func:`left_unknown`), and the tally is theirs:
+    a pass with a larger budget over what a smaller one left open, written to a file
+    of its own. ``player`` is ``"thoughtful"`` or ``"no-peek"`` (see the module notes); a
     file holds one player's rows, and a row of the other in ``out`` raises
     :class:`~yukon.InvalidSurvey`. Lines of ``out`` that are no survey row go to ``bad_line`` (see
     :func:`read_done`). Jobs are made as workers free up, so memory does not grow with
@@ -387,9 +419,14 @@ def survey(
         raise ValueError(f"player is 'thoughtful' or 'no-peek', not {player!r}")
     with open(out, "a", encoding="utf-8"):
         pass  # can it be written? (an OSError, before any work)
+    if isinstance(unknown_in, str):
+        raise TypeError("unknown_in must be a sequence of file names, not one name")
+    numbers: Sequence[int] = range(start, start + count)
+    if unknown_in:
+        numbers = left_unknown(unknown_in, rules, range(start, start + count), player)
+    chosen: Collection[int] = frozenset(numbers) if unknown_in else numbers
     done = read_done(out, bad_line=bad_line)
     tally = Tally()
-    numbers = range(start, start + count)
     again: set[str] = set()
     for code, row in done.items():
         if row.get("player", PLAYERS[0]) != player:
@@ -398,14 +435,14 @@ def survey(
                 f"survey of the {player} player needs a file of its own"
             )
         parsed = GameCode.parse(code)
-        if parsed.rules is not rules or parsed.number not in numbers:
+        if parsed.rules is not rules or parsed.number not in chosen:
             continue
         retry = retry_unknown and row["verdict"] == Verdict.UNKNOWN.value
         if retry and _smaller(row.get("budget"), budget):
             again.add(code)
             continue
         tally = tally.add(row["verdict"])
-    left = count - tally.total
+    left = len(numbers) - tally.total
 
     def jobs() -> Iterator[_Job]:
         for number in numbers:
@@ -431,7 +468,7 @@ def survey(
                 elapsed = max(clock() - began, 1e-9)
                 rate = finished / elapsed
                 progress.write(
-                    f"\r{tally.total}/{count} deals, {rate:.2f} deals/s, "
+                    f"\r{tally.total}/{len(numbers)} deals, {rate:.2f} deals/s, "
                     f"about {_duration((left - finished) / rate)} left"
                 )
                 progress.flush()
