@@ -1,9 +1,11 @@
 """Draw the research page's figures from the survey data in docs/data/.
 
-``python scripts/survey_figures.py [DIR]`` writes two SVG files to DIR (default
+``python scripts/survey_figures.py [DIR]`` writes three SVG files to DIR (default
 ``docs/figures``): ``resolved-by-budget.svg``, the share of deals the solver resolves
-within each time budget, and ``positions-by-verdict.svg``, how many positions it searched
-on the deals it won, lost and left unknown. It needs matplotlib (``pip install
+within each time budget; ``positions-by-verdict.svg``, how many positions it searched
+on the deals it won, lost and left unknown; and ``settled-by-positions.svg``, the share
+of the classic deals every 30 s run left unknown that the passes with budgets of
+positions settle within each budget. It needs matplotlib (``pip install
 'yukon[docs]'``). The figures are drawn from the same rows as the page's tables
 (``scripts/survey_tables.py``), and ``tests/test_research_page.py`` holds the series
 drawn to those tables.
@@ -19,6 +21,17 @@ import survey_tables
 
 BUDGETS = (*(round(0.001 * 10 ** (k / 8), 6) for k in range(36)), 30.0)
 """Time budgets from 1 ms to 30 s: eight to a factor of ten, then 30 s itself."""
+
+_PASSES = (
+    survey_tables.DEEPER_NODES,
+    survey_tables.LATEST_NODES,
+    survey_tables.FURTHEST_NODES,
+)
+POSITION_BUDGETS = tuple(
+    sorted({round(10 ** (7 + k / 16)) for k in range(17)} | set(_PASSES))
+)
+"""Budgets of positions from 10 million to the deepest pass's, sixteen to a factor of
+ten and the passes' own."""
 
 VERDICTS = ("won", "lost", "unknown")
 COLOURS = {"won": "#2b7a3d", "lost": "#b23a3a", "unknown": "#7a7a7a"}
@@ -36,6 +49,31 @@ def resolved_by_budget(rows: list[dict[str, Any]]) -> list[float]:
             at += 1
         shares.append(at / len(rows))
     return shares
+
+
+def settled_by_positions(
+    rows: list[dict[str, Any]], budgets: tuple[int, ...] = POSITION_BUDGETS
+) -> dict[str, list[float]]:
+    """For each budget, the share of ``rows`` (each deal's row from the deepest pass
+    that ran it) won and lost within it: a deal settled after ``n`` positions is
+    settled by any budget of ``n`` or more, since the passes search the same positions
+    in the same order whatever their budget."""
+    shares: dict[str, list[float]] = {}
+    for verdict in ("won", "lost"):
+        nodes = [r["nodes"] for r in rows if r["verdict"] == verdict]
+        shares[verdict] = [sum(n <= b for n in nodes) / len(rows) for b in budgets]
+    return shares
+
+
+def still_open(rules: str = "classic") -> list[dict[str, Any]]:
+    """The deals every 30 s run of ``rules`` left unknown, each with its row from the
+    deepest pass with a budget of positions that ran it."""
+    open_at_30_s = survey_tables.deeper(rules)
+    return [
+        r
+        for r in survey_tables.deepest_pass(rules)
+        if survey_tables.number(r) in open_at_30_s
+    ]
 
 
 def positions_by_verdict(rows: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -100,6 +138,29 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
     axes.grid(True, which="major", alpha=0.3)
     axes.set_title("How far the solver searched, by verdict")
     save(figure, axes, "positions-by-verdict.svg", "upper right")
+
+    figure, axes = plt.subplots(figsize=(7, 4))
+    rows = still_open("classic")
+    shares = settled_by_positions(rows)
+    reach = survey_tables.furthest_reach("classic")  # "" once it ran every deal
+    upto = len(POSITION_BUDGETS)  # the budgets every deal was run to, then dashed
+    if reach:
+        upto = sum(b <= survey_tables.LATEST_NODES for b in POSITION_BUDGETS)
+    for verdict in ("won", "lost"):
+        points = [100 * s for s in shares[verdict]]
+        colour = COLOURS[verdict]
+        label = f"{verdict}, of the {len(rows):,} deals 30 s left unknown"
+        axes.plot(
+            POSITION_BUDGETS[:upto], points[:upto], "-", color=colour, label=label
+        )
+        axes.plot(POSITION_BUDGETS[upto - 1 :], points[upto - 1 :], "--", color=colour)
+    dashed = f" (dashed: the deals the deepest pass reached,{reach})" if reach else ""
+    axes.set_xlabel(f"positions per deal{dashed}")
+    axes.set_ylabel("deals settled (%)")
+    axes.set_ylim(0, 50)
+    axes.grid(True, which="both", alpha=0.3)
+    axes.set_title("Classic deals unknown at 30 s, settled with more positions")
+    save(figure, axes, "settled-by-positions.svg", "upper left")
     return written
 
 

@@ -225,6 +225,19 @@ def test_the_figures_are_drawn_from_the_tables_data(
     counts = figures.positions_by_verdict(classic)
     assert sum(map(len, counts.values())) == len(classic)
     assert min(counts["unknown"]) > max(counts["won"][: len(counts["won"]) // 2])
+    tables = figures.survey_tables
+    first_pass = tables.deeper("classic")
+    open_deals = figures.still_open("classic")
+    assert len(open_deals) == len(first_pass)
+    settled = figures.settled_by_positions(open_deals)
+    at_first = figures.POSITION_BUDGETS.index(tables.DEEPER_NODES)
+    for verdict in ("won", "lost"):
+        line = settled[verdict]
+        assert line == sorted(line) and line[0] == 0
+        in_first = sum(r["verdict"] == verdict for r in first_pass.values())
+        assert line[at_first] * len(open_deals) == pytest.approx(in_first)
+        in_all = sum(r["verdict"] == verdict for r in open_deals)
+        assert line[-1] * len(open_deals) == pytest.approx(in_all) and in_all > in_first
     pytest.importorskip("matplotlib")
     written = figures.draw(tmp_path)
     for path in written:
