@@ -263,31 +263,27 @@ def test_a_pass_over_the_unknowns_of_an_earlier_survey(tmp_path: pathlib.Path) -
     open_deals = [r["code"] for r in rows if r["verdict"] == "unknown"]
     assert 0 < len(open_deals) < 6 and first.unknown == len(open_deals)
     later = tmp_path / "larger.jsonl"
+
+    def larger_pass(progress: io.StringIO | None = None) -> _survey.Tally:
+        return _survey.survey(
+            yukon.Rules.CLASSIC,
+            1,
+            6,
+            str(later),
+            workers=1,
+            max_nodes=5_000,
+            unknown_in=[str(earlier)],
+            progress=progress,
+        )
+
     progress = io.StringIO()
-    tally = _survey.survey(
-        yukon.Rules.CLASSIC,
-        1,
-        6,
-        str(later),
-        workers=1,
-        max_nodes=5_000,
-        unknown_in=[str(earlier)],
-        progress=progress,
-    )
+    tally = larger_pass(progress)
     again = [json.loads(line) for line in later.read_text().splitlines()]
     assert [r["code"] for r in again] == open_deals
     assert all(r["budget"]["max_nodes"] == 5_000 for r in again)
     assert tally.total == len(open_deals) and tally.unknown < len(open_deals)
     assert f"{len(open_deals)}/{len(open_deals)} deals" in progress.getvalue()
-    resumed = _survey.survey(
-        yukon.Rules.CLASSIC,
-        1,
-        6,
-        str(later),
-        workers=1,
-        max_nodes=5_000,
-        unknown_in=[str(earlier)],
-    )
+    resumed = larger_pass()
     assert resumed == tally and len(later.read_text().splitlines()) == len(again)
     with pytest.raises(TypeError, match="unknown_in"):
         _survey.survey(yukon.Rules.CLASSIC, 1, 6, str(later), unknown_in=str(earlier))
