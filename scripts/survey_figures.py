@@ -153,7 +153,10 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
         axes.plot(
             POSITION_BUDGETS[:upto], points[:upto], "-", color=colour, label=label
         )
-        axes.plot(POSITION_BUDGETS[upto - 1 :], points[upto - 1 :], "--", color=colour)
+        if upto < len(POSITION_BUDGETS):
+            axes.plot(
+                POSITION_BUDGETS[upto - 1 :], points[upto - 1 :], "--", color=colour
+            )
     dashed = f" (dashed: the deals the deepest pass reached,{reach})" if reach else ""
     axes.set_xlabel(f"positions per deal{dashed}")
     axes.set_ylabel("deals settled (%)")
