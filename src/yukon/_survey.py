@@ -421,10 +421,12 @@ def survey(
         pass  # can it be written? (an OSError, before any work)
     if isinstance(unknown_in, str):
         raise TypeError("unknown_in must be a sequence of file names, not one name")
-    numbers: Sequence[int] = range(start, start + count)
+    span = range(start, start + count)
+    numbers: Sequence[int] = span
+    chosen: Collection[int] = span
     if unknown_in:
-        numbers = left_unknown(unknown_in, rules, range(start, start + count), player)
-    chosen: Collection[int] = frozenset(numbers) if unknown_in else numbers
+        numbers = left_unknown(unknown_in, rules, span, player)
+        chosen = frozenset(numbers)
     done = read_done(out, bad_line=bad_line)
     tally = Tally()
     again: set[str] = set()
