@@ -1,0 +1,82 @@
+"""The search by layers of face-down cards that ``scripts/layers.py`` measures for the
+internals page: it searches exactly the positions a search with one table does, only
+holding fewer at once, and calls nothing lost that one table wins."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import random
+from typing import Any
+
+import yukon
+
+from .test_solver import _random_ending
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _script() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "layers", ROOT / "scripts" / "layers.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+layers = _script()
+
+
+def test_lost_deals_by_layers_search_the_positions_one_table_does() -> None:
+    """The survey's first 30 classic losses that took 100 to 2 000 positions: the same
+    verdict and the same positions, most over several layers; and one position short,
+    no verdict."""
+    survey = ROOT / "docs" / "data" / "survey-classic-1-20000-30s.jsonl"
+    rows = [json.loads(line) for line in survey.read_text().splitlines()]
+    codes = [
+        r["code"] for r in rows if r["verdict"] == "lost" and 100 <= r["nodes"] <= 2_000
+    ][:30]
+    assert len(codes) == 30
+    several = 0
+    for code in codes:
+        deal = yukon.deal(code)
+        verdict, positions = layers.one_table(deal, 20_000)
+        found = layers.by_layers(deal, 20_000)
+        assert verdict == found.verdict == "lost", code
+        assert found.positions == positions and found.waiting == 0, code
+        assert found.largest <= found.most_held <= positions, code
+        short = layers.by_layers(deal, positions - 1)  # one position short of the end
+        assert short.verdict == "unknown", code
+        several += found.layers > 1
+    assert several >= 20
+
+
+def test_layers_and_one_table_agree_on_endgames() -> None:
+    """Seeded small endgames: whenever both searches finish they agree, a loss with
+    the same positions; a search by layers that stopped at its budget says unknown."""
+    rnd = random.Random(11)
+    compared = {"won": 0, "lost": 0}
+    for _ in range(100):
+        state = _random_ending(rnd)
+        found = layers.by_layers(state, 1_000)
+        verdict, positions = layers.one_table(state, 1_000)
+        if found.verdict == "unknown":
+            assert found.positions == 1_000 and found.waiting + found.largest > 0
+            continue
+        if verdict == "unknown":
+            continue
+        assert found.verdict == verdict
+        if verdict == "lost":
+            assert found.positions == positions
+        compared[verdict] += 1
+    assert compared["won"] >= 15 and compared["lost"] >= 4
+
+
+def test_a_search_by_layers_stops_at_its_budget() -> None:
+    found = layers.by_layers(yukon.deal("YU1-C-AAAAAKU"), 1_000)
+    assert found.verdict == "unknown" and found.positions == 1_000
+    assert found.waiting > 0 and found.most_held > found.waiting
+    assert found.sent >= found.waiting  # each waiting position was sent at least once
