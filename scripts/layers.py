@@ -22,10 +22,9 @@ from typing import Literal, NamedTuple
 
 import yukon
 from yukon._rules import Position, follow, legal_moves
-from yukon._solver import dead_end, safe_move
+from yukon._solver import _key, dead_end, safe_move
 from yukon._state import packed
 
-Key = tuple[tuple[tuple[bytes, int], ...], tuple[int, ...]]
 Verdict = Literal["won", "lost", "unknown"]
 
 
@@ -49,9 +48,9 @@ class Layers(NamedTuple):
     search keeping its waiting positions on disk would write."""
 
 
-def key(p: Position) -> Key:
-    """The same position up to the order of the columns."""
-    return tuple(sorted(zip(p.cols, p.hidden, strict=True))), p.found
+def key(p: Position) -> object:
+    """The solver's key: the same position up to the order of the columns."""
+    return _key(p, -1)
 
 
 def face_down(p: Position) -> int:
@@ -85,8 +84,9 @@ def one_table(state: yukon.State, max_nodes: int) -> tuple[Verdict, int]:
             return "won", searched
         for move in moves(p):
             q = follow(p, move)
-            if key(q) not in seen:
-                seen.add(key(q))
+            k = key(q)
+            if k not in seen:
+                seen.add(k)
                 stack.append(q)
     return ("lost" if not stack else "unknown"), searched
 
@@ -94,7 +94,7 @@ def one_table(state: yukon.State, max_nodes: int) -> tuple[Verdict, int]:
 def by_layers(state: yukon.State, max_nodes: int) -> Layers:
     """Search ``state`` a layer at a time (see the module notes)."""
     start = packed(state)
-    waiting: dict[int, dict[Key, Position]] = {face_down(start): {key(start): start}}
+    waiting: dict[int, dict[object, Position]] = {face_down(start): {key(start): start}}
     held = 1  # positions waiting, in all layers
     searched = layers = largest = most_held = sent = 0
     while waiting and searched < max_nodes:

@@ -56,9 +56,11 @@ def test_lost_deals_by_layers_search_the_positions_one_table_does() -> None:
 
 def test_layers_and_one_table_agree_on_endgames() -> None:
     """Seeded small endgames: whenever both searches finish they agree, a loss with
-    the same positions; a search by layers that stopped at its budget says unknown."""
+    the same positions, and so does the library's solver when it finishes; a search by
+    layers that stopped at its budget says unknown."""
     rnd = random.Random(11)
     compared = {"won": 0, "lost": 0}
+    solver_agrees = 0
     for _ in range(100):
         state = _random_ending(rnd)
         found = layers.by_layers(state, 1_000)
@@ -72,7 +74,12 @@ def test_layers_and_one_table_agree_on_endgames() -> None:
         if verdict == "lost":
             assert found.positions == positions
         compared[verdict] += 1
+        solved = yukon.solve(state, max_nodes=6_000).verdict.value
+        if solved != "unknown":  # and the library's solver, which the rules test
+            assert solved == verdict
+            solver_agrees += 1
     assert compared["won"] >= 15 and compared["lost"] >= 4
+    assert solver_agrees >= 15
 
 
 def test_a_search_by_layers_stops_at_its_budget() -> None:
