@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import pathlib
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
-from yukon._rules import FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
+from yukon._rules import CHILDREN, FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
 from yukon._solver import (
     _PORTFOLIO,
     _dominated,
@@ -29,6 +30,7 @@ from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
 from .builders import position
+from .strategies import positions
 
 
 def replays_to_a_win(state: State, moves: tuple[yukon.Move, ...]) -> bool:
@@ -144,7 +146,11 @@ def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
 
     # Looking only at what could go on the returned card itself loses the win.
     def only_itself(
-        c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
+        c: int,
+        dest: int,
+        where: bytearray,
+        children: tuple[tuple[int, ...], ...],
+        memo: dict[tuple[int, int], bool],
     ) -> bool:
         home = ON_FOUNDATION
         return any(
@@ -291,6 +297,47 @@ def test_prunings_never_lose_a_win(state: State) -> None:
         assert pruned.verdict is plain.verdict
     if pruned.verdict is Verdict.WON:
         assert replays_to_a_win(state, pruned.moves)
+
+
+def _could_take_as_stated(
+    c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
+) -> bool:
+    """The useful-returns test as the module notes state it, card by card: some card
+    that may go on ``c`` or on a lower card of its suit lies face up (not, for ``c``
+    itself, in ``dest``), or lies home and could come back onto it in turn."""
+
+    @functools.cache
+    def could(card: int, column: int) -> bool:
+        for lower in range(card, card - card % 13 - 1, -1):
+            away = column if lower == card else -1
+            for x in children[lower]:
+                if where[x] < ON_FOUNDATION and where[x] != away:
+                    return True
+                if where[x] == ON_FOUNDATION and could(x, away):
+                    return True
+        return False
+
+    return could(c, dest)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.one_of(_small_endings(), positions(max_steps=250)))
+def test_what_could_take_a_returned_card_is_as_stated(state: State) -> None:
+    """The solver's test of a useful return, with one memo shared by every card and
+    column of a position as the searches share it, and with a memo of its own, against
+    the statement card by card: for every card and every column it might come back
+    to."""
+    p = packed(state)
+    children = CHILDREN[p.relaxed]
+    shared: dict[tuple[int, int], bool] = {}
+    for c in range(52):
+        for dest in range(7):
+            stated = _could_take_as_stated(c, dest, p.where, children)
+            alone = _solver._could_take_a_card(c, dest, p.where, children, {})
+            assert alone is stated, (c, dest)
+            assert _solver._could_take_a_card(c, dest, p.where, children, shared) is (
+                stated
+            ), (c, dest)
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])

@@ -680,28 +680,22 @@ static int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
     return n;
 }
 
-/* As _solver._could_take_a_card: memo[column < 0][card] is -1 until known. */
-static int could_take(const Pos *p, int relaxed, int card, int column, int8_t memo[2][52]) {
-    int8_t *known = &memo[column < 0][card];
+/* As _solver._could_take_a_card: memo[column + 1][card] is -1 until known, for one
+ * position. Ranks only fall on the way down, so no call waits on itself. */
+static int could_take(const Pos *p, int relaxed, int card, int column, int8_t memo[8][52]) {
+    int8_t *known = &memo[column + 1][card];
     if (*known < 0) {
         *known = 0;
-        for (int lower = card; lower >= card - card % 13 && !*known; lower--) {
-            int away = lower == card ? column : -1;
-            for (int k = 0; k < NCHILDREN[relaxed][lower] && !*known; k++) {
-                int x = CHILDREN[relaxed][lower][k], w = p->where[x];
-                if ((w < FOUNDATION && w != away) ||
-                    (w == FOUNDATION && could_take(p, relaxed, x, away, memo)))
-                    *known = 1;
-            }
+        for (int k = 0; k < NCHILDREN[relaxed][card] && !*known; k++) {
+            int x = CHILDREN[relaxed][card][k], w = p->where[x];
+            if ((w < FOUNDATION && w != column) ||
+                (w == FOUNDATION && could_take(p, relaxed, x, column, memo)))
+                *known = 1;
         }
+        if (!*known && card % 13 > 0)
+            *known = (int8_t)could_take(p, relaxed, card - 1, -1, memo);
     }
     return *known;
-}
-
-static int could_take_a_card(const Pos *p, int relaxed, int c, int dest) {
-    int8_t memo[2][52];
-    memset(memo, -1, sizeof memo);
-    return could_take(p, relaxed, c, dest, memo);
 }
 
 static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
@@ -709,6 +703,8 @@ static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
     int rank[MAX_MOVES], tie[MAX_MOVES];
     int n = legal_moves(p, relaxed, moves), k = 0;
     int returned = target >= 0 ? top_of(p, target) : -1;
+    int8_t memo[8][52]; /* what could take a card, here: set at the first return */
+    int memo_set = 0;
     for (int i = 0; i < n; i++) {
         int c = moves[i] >> 3, dest = moves[i] & 7;
         int s = p->where[c];
@@ -716,7 +712,11 @@ static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
         if (s == FOUNDATION) {
             if (target >= 0 && dest != target && c / 13 < returned / 13)
                 continue; /* returns in a row, not one onto another: in suit order */
-            if (!could_take_a_card(p, relaxed, c, dest))
+            if (!memo_set) {
+                memset(memo, -1, sizeof memo);
+                memo_set = 1;
+            }
+            if (!could_take(p, relaxed, c, dest, memo))
                 continue;
             r = 5;
         } else if (target >= 0 && dest != target) {

@@ -483,6 +483,7 @@ def _ordered(
     # after a return, its card: what the next move must use
     returned = cols[target][-1] if target >= 0 else -1
     children = CHILDREN_RELAXED if state.relaxed else CHILDREN_CLASSIC
+    memo: dict[tuple[int, int], bool] = {}  # what could take a card, here
     for n, move in enumerate(legal_moves(state)):
         key = move.key
         c, dest = key >> 3, key & 7
@@ -490,7 +491,7 @@ def _ordered(
         if s == ON_FOUNDATION:
             if target >= 0 and dest != target and c // 13 < returned // 13:
                 continue  # returns in a row, not one onto another: in suit order
-            if not useful_only or _could_take_a_card(c, dest, where, children):
+            if not useful_only or _could_take_a_card(c, dest, where, children, memo):
                 ranked.append((5, n, move))
             continue
         if target >= 0 and dest != target:
@@ -512,29 +513,34 @@ def _ordered(
 
 
 def _could_take_a_card(
-    c: int, dest: int, where: bytearray, children: tuple[tuple[int, ...], ...]
+    c: int,
+    dest: int,
+    where: bytearray,
+    children: tuple[tuple[int, ...], ...],
+    memo: dict[tuple[int, int], bool],
 ) -> bool:
     """Whether a card could ever be placed on ``c`` returned to column ``dest`` (see the
     module notes): a card that may go on it lies face up in another column (one below
     it in ``dest`` could only carry ``c`` along), or lies on a foundation and could in
     turn come back onto it and take a card; or the same holds for a lower card of its
-    suit, which ``c``'s return lets come back (to a column not known yet)."""
-    memo: dict[tuple[int, int], bool] = {}
+    suit, which ``c``'s return lets come back (to a column not known yet). ``memo``
+    keeps the answers for one position, by card and column (-1 for any)."""
 
     def could(card: int, column: int) -> bool:
-        if (card, column) in memo:
-            return memo[card, column]
-        memo[card, column] = False  # ranks only fall below, so never asked again here
-        for lower in range(card, card - card % 13 - 1, -1):
-            away = column if lower == card else -1
-            for x in children[lower]:
+        known = memo.get((card, column))
+        if known is None:
+            # Ranks only fall on the way down, so no call waits on itself.
+            for x in children[card]:
                 w = where[x]
-                if (w < ON_FOUNDATION and w != away) or (
-                    w == ON_FOUNDATION and could(x, away)
+                if (w < ON_FOUNDATION and w != column) or (
+                    w == ON_FOUNDATION and could(x, column)
                 ):
-                    memo[card, column] = True
-                    return True
-        return False
+                    known = True
+                    break
+            else:
+                known = card % 13 > 0 and could(card - 1, -1)
+            memo[card, column] = known
+        return known
 
     return could(c, dest)
 
