@@ -4,6 +4,7 @@ ValueError naming the argument), and nothing already built changes."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
 import random
@@ -30,6 +31,7 @@ from yukon import (
     YukonError,
     _notation,
 )
+from yukon._arguments import EXCERPT, SHOWN, excerpt
 
 from .strategies import games, positions
 
@@ -69,6 +71,32 @@ def test_an_error_quotes_a_short_excerpt_of_the_input(
     with pytest.raises(ValueError, match="characters") as refused:
         parse("Y" * 10_000_000)
     assert len(str(refused.value)) < 400
+
+
+@pytest.mark.parametrize("parse", [GameCode.parse, Card.parse, Move.parse])
+def test_an_error_quotes_text_that_cannot_be_printed_briefly(
+    parse: Callable[[str], object],
+) -> None:
+    """Forty characters Python writes as ten-character escapes are cut, not quoted
+    whole as four hundred."""
+    text = "\U0001e14a" * 40
+    with pytest.raises(ValueError, match=r"\.\.\. \(40 characters\)") as refused:
+        parse(text)
+    assert len(str(refused.value)) < 250
+
+
+@given(st.text())
+def test_an_excerpt_is_a_short_start_of_the_text(text: str) -> None:
+    """At most 40 characters of the text, at most 80 written out, and a count of the
+    whole when that is not all of it."""
+    quoted = excerpt(text)
+    said = f"... ({len(text)} characters)"
+    cut = quoted.endswith(said)
+    shown = quoted.removesuffix(said)
+    assert len(shown) <= SHOWN + 2
+    start = ast.literal_eval(shown)
+    assert isinstance(start, str) and len(start) <= EXCERPT
+    assert text.startswith(start) and (start != text) is cut
 
 
 @given(st.text(max_size=60))

@@ -13,15 +13,22 @@ from typing import TypeVar
 EXCERPT = 40
 """The most characters of a caller's text an error message quotes."""
 
+SHOWN = 2 * EXCERPT
+"""The most characters the quoted text takes written out, quotes aside: a character
+Python cannot print is written as an escape of up to ten."""
+
 _T = TypeVar("_T")
 
 
 def excerpt(text: str) -> str:
     """``text`` quoted for an error message: whole when short, else its start, cut
     where the reader can see it was cut."""
-    if len(text) <= EXCERPT:
+    if len(text) <= EXCERPT and len(repr(text)) <= SHOWN + 2:
         return repr(text)
-    return f"{text[:EXCERPT]!r}... ({len(text)} characters)"
+    start = text[:EXCERPT]
+    while len(repr(start)) > SHOWN + 2:
+        start = start[:-1]
+    return f"{start!r}... ({len(text)} characters)"
 
 
 def whole_number(name: str, value: object, low: int, high: int) -> int:
