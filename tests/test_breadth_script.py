@@ -4,7 +4,6 @@ are what the page says they are."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import random
@@ -19,22 +18,13 @@ from yukon._rules import follow, legal_moves
 from yukon._solver import dead_end
 from yukon._state import packed
 
+from . import scripts
 from .test_solver import _random_ending
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "breadth", ROOT / "scripts" / "breadth.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-breadth = _script()
+breadth = scripts.load("breadth")
 
 
 def _layout() -> State:

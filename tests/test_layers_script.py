@@ -4,30 +4,19 @@ holding fewer at once, and calls nothing lost that one table wins."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import random
-from typing import Any
 
 import yukon
 
+from . import scripts
 from .test_solver import _random_ending
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def _script() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "layers", ROOT / "scripts" / "layers.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-layers = _script()
+layers = scripts.load("layers")
 
 
 def test_lost_deals_by_layers_search_the_positions_one_table_does() -> None:

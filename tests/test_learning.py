@@ -3,7 +3,6 @@ face-down cards, and a progress measure no line of moves can farm."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import pathlib
 import random
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 import yukon
 from yukon import ACTION_COUNT, OBSERVATION_SIZE, Card, Game, Move, State
 
+from . import scripts
 from .strategies import positions
 
 ACTIONS = pathlib.Path(__file__).with_name("fixtures") / "actions-v1.txt"
@@ -165,14 +165,8 @@ def test_the_baselines_table_is_what_the_script_prints() -> None:
             "three minutes under the sanitizers; the plain run checks the page, and "
             "the batch and rules tests make the same calls into the core"
         )
-    script = pathlib.Path(__file__).resolve().parent.parent / "scripts"
-    spec = importlib.util.spec_from_file_location(
-        "baselines", script / "learning_baselines.py"
-    )
-    assert spec is not None and spec.loader is not None
-    baselines = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(baselines)
-    page = (script.parent / "docs" / "learning.md").read_text(encoding="utf-8")
+    baselines = scripts.load("learning_baselines")
+    page = (scripts.SCRIPTS.parent / "docs" / "learning.md").read_text(encoding="utf-8")
     shown = page.split("<!-- baselines: start -->\n")[1].split(
         "<!-- baselines: end -->"
     )[0]

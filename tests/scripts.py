@@ -1,0 +1,19 @@
+"""The research scripts under ``scripts/``, loaded as modules for their tests: they are
+not part of the package, so they are not imported by name."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+from typing import Any
+
+SCRIPTS = pathlib.Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load(name: str) -> Any:
+    """The module of ``scripts/<name>.py``."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
