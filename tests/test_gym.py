@@ -120,6 +120,26 @@ def test_bad_options_are_refused(options: dict[str, Any]) -> None:
         YukonEnv(**options)
 
 
+@pytest.mark.parametrize("name", ["reward", "illegal", "max_moves", "render_mode"])
+@pytest.mark.parametrize(
+    "value",
+    ["x" * 100_000, -(10**5000), [0] * 100_000],
+    ids=["long text", "huge negative number", "long list"],
+)
+def test_an_option_far_out_is_refused_briefly(name: str, value: object) -> None:
+    options: dict[str, Any] = {name: value}
+    with pytest.raises(ValueError, match=name) as refused:
+        YukonEnv(**options)
+    assert len(str(refused.value)) < 250
+
+
+@pytest.mark.parametrize("rules", ["x" * 100_000, 7, None], ids=["text", "7", "None"])
+def test_rules_that_are_none_are_refused_by_the_library(rules: Any) -> None:
+    with pytest.raises(yukon.InvalidGameCode, match="the rule is C") as refused:
+        YukonEnv(rules=rules)
+    assert len(str(refused.value)) < 250
+
+
 def test_an_environment_pickles_mid_episode() -> None:
     """Vectorised environments in subprocesses send environments between processes."""
     env = _make(rules=yukon.Rules.RELAXED)

@@ -99,6 +99,49 @@ def test_an_excerpt_is_a_short_start_of_the_text(text: str) -> None:
     assert text.startswith(start) and (start != text) is cut
 
 
+class _Unwritable:
+    """A value whose repr fails: the error about it must still be the library's."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+_FAR_OUT = {
+    "long text": "x" * 100_000,
+    "huge number": 10**5000,
+    "huge negative number": -(10**5000),
+    "long list": [1] * 100_000,
+    "unwritable": _Unwritable(),
+}
+
+_TAKING: dict[str, tuple[Callable[[Any], object], type[Exception]]] = {
+    "Card rank": (lambda v: Card(v, 0), yukon.InvalidCard),
+    "Card suit": (lambda v: Card(1, v), yukon.InvalidCard),
+    "Card.from_index": (Card.from_index, yukon.InvalidCard),
+    "GameCode number": (lambda v: GameCode(v, "C"), yukon.InvalidGameCode),
+    "GameCode rules": (lambda v: GameCode(1, v), yukon.InvalidGameCode),
+    "kpat_deal": (yukon.kpat_deal, yukon.InvalidGameCode),
+    "pysolfc_deal": (yukon.pysolfc_deal, yukon.InvalidGameCode),
+    "Move column": (lambda v: Move(Card.parse("AS"), v), yukon.InvalidMove),
+    "Move.from_key": (Move.from_key, yukon.InvalidMove),
+    "Settings": (lambda v: Settings(double_click=v), TypeError),
+}
+
+
+@pytest.mark.parametrize("value", list(_FAR_OUT.values()), ids=list(_FAR_OUT))
+@pytest.mark.parametrize("call", list(_TAKING.values()), ids=list(_TAKING))
+def test_a_value_far_out_of_range_is_refused_briefly(
+    call: tuple[Callable[[object], object], type[Exception]], value: object
+) -> None:
+    """The library's own error, whatever the value: never one Python raises while
+    writing the message (a number of thousands of digits, a repr that fails), and
+    never a message as long as the value."""
+    taking, refusal = call
+    with pytest.raises(refusal) as refused:
+        taking(value)
+    assert len(str(refused.value)) < 250
+
+
 @given(st.text(max_size=60))
 def test_any_text_parses_or_is_refused_by_the_library(text: str) -> None:
     """No foreign exception, and a short message, whatever the text."""

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from ._arguments import boolean
+from ._arguments import boolean, quote
 from ._cards import Card
 from ._moves import Move
 from ._refusals import Refusal
@@ -106,5 +106,5 @@ class Settings:
         An unknown name raises :class:`TypeError`, as a value that is no bool does."""
         unknown = sorted(set(changes) - set(attrs.fields_dict(Settings)))
         if unknown:
-            raise TypeError(f"Settings has no setting {unknown[0]!r}")
+            raise TypeError(f"Settings has no setting {quote(unknown[0])}")
         return attrs.evolve(self, **changes)

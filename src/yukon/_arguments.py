@@ -31,15 +31,30 @@ def excerpt(text: str) -> str:
     return f"{start!r}... ({len(text)} characters)"
 
 
+def quote(value: object) -> str:
+    """Any value a caller gave, as an error message shows it: text by :func:`excerpt`,
+    a whole number of 30 digits or more by its size (Python will not write one of
+    thousands), anything else by its repr, cut as text is. It never raises: a repr
+    that fails gives the type's name, so the error being raised is the one seen."""
+    if isinstance(value, str):
+        return excerpt(value)
+    if isinstance(value, int) and abs(value) >= 10**30:
+        return f"a number of {value.bit_length()} bits"
+    try:
+        written = repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+    if len(written) <= SHOWN:
+        return written
+    return f"{written[:SHOWN]}... (a {type(value).__name__})"
+
+
 def whole_number(name: str, value: object, low: int, high: int) -> int:
     """``value`` as an int from ``low`` to ``high``."""
     if type(value) is not int:
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
     if not low <= value <= high:
-        shown = (
-            value if abs(value) < 10**30 else f"a number of {value.bit_length()} bits"
-        )
-        raise ValueError(f"{name} must be from {low} to {high}, not {shown}")
+        raise ValueError(f"{name} must be from {low} to {high}, not {quote(value)}")
     return value
 
 
@@ -53,14 +68,16 @@ def seconds(name: str, value: object, high: float) -> float:
         raise ValueError(f"{name} must be from 0 to {high:g} seconds")
     number = float(value)
     if math.isnan(number) or not 0 <= number <= high:
-        raise ValueError(f"{name} must be from 0 to {high:g} seconds, not {value!r}")
+        raise ValueError(
+            f"{name} must be from 0 to {high:g} seconds, not {quote(value)}"
+        )
     return number
 
 
 def boolean(name: str, value: object) -> bool:
     """``value``, which must be ``True`` or ``False`` (not merely truthy)."""
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
+        raise TypeError(f"{name} must be True or False, not {quote(value)}")
     return value
 
 

@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from ._arguments import excerpt
+from ._arguments import excerpt, quote
 from ._errors import InvalidCard
 from ._values import built_once
 
@@ -46,14 +46,16 @@ class Suit(enum.IntEnum):
 
 def _check_rank(_: object, __: object, rank: int) -> None:
     if type(rank) is not int or not 1 <= rank <= 13:
-        raise InvalidCard(f"a rank runs from 1 (Ace) to 13 (King), not {rank!r}")
+        raise InvalidCard(f"a rank runs from 1 (Ace) to 13 (King), not {quote(rank)}")
 
 
 def as_suit(value: Suit | int) -> Suit:
     try:
-        return Suit(value)
+        if isinstance(value, (int, float)):  # others would be written out by the enum
+            return Suit(value)
     except ValueError:
-        raise InvalidCard(f"a suit is 0-3 or a Suit, not {value!r}") from None
+        pass
+    raise InvalidCard(f"a suit is 0-3 or a Suit, not {quote(value)}")
 
 
 @attrs.frozen(repr=False, order=False, hash=False)
@@ -73,7 +75,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with this deck index (0-51)."""
         if type(index) is not int or not 0 <= index < 52:
-            raise InvalidCard(f"a deck index runs from 0 to 51, not {index!r}")
+            raise InvalidCard(f"a deck index runs from 0 to 51, not {quote(index)}")
         return CARDS[index]
 
     @classmethod

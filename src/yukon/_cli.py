@@ -17,6 +17,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from . import __version__
+from ._arguments import quote
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import InvalidSurvey, YukonError
 from ._game import Game
@@ -148,7 +149,7 @@ def _bytes(text: str) -> int:
     if unit not in _UNITS:
         number, unit = text, ""
     if not (number.isascii() and number.isdigit()) or len(number) > 20:
-        raise argparse.ArgumentTypeError(f"not a size in bytes: {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"not a size in bytes: {quote(text)}")
     return int(number) * _UNITS[unit]
 
 

@@ -14,7 +14,7 @@ import string
 
 import attrs
 
-from ._arguments import excerpt, instance
+from ._arguments import excerpt, instance, quote
 from ._errors import InvalidGameCode
 from ._values import built_once
 
@@ -77,7 +77,7 @@ def shuffled_deck(number: int) -> tuple[int, ...]:
 def _check_number(_: object, __: object, number: int) -> None:
     if type(number) is not int or not 0 <= number < DEAL_COUNT:
         raise InvalidGameCode(
-            f"a deal number runs from 0 to {DEAL_COUNT - 1}, not {number!r}"
+            f"a deal number runs from 0 to {DEAL_COUNT - 1}, not {quote(number)}"
         )
 
 
@@ -85,11 +85,11 @@ def as_rules(value: Rules | str) -> Rules:
     if isinstance(value, Rules):
         return value
     try:
-        return Rules(value.upper() if isinstance(value, str) else value)
+        if isinstance(value, str):  # others would be written out by the enum
+            return Rules(value.upper())
     except ValueError:
-        raise InvalidGameCode(
-            f"the rule is C (classic) or R (relaxed), not {value!r}"
-        ) from None
+        pass
+    raise InvalidGameCode(f"the rule is C (classic) or R (relaxed), not {quote(value)}")
 
 
 @attrs.frozen(repr=False)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
+from ._arguments import quote
+
 VARIABLE = "YUKON_IMPLEMENTATION"
 CHOICES = ("", "c", "python")
 
@@ -22,7 +24,9 @@ def compiled_core() -> ModuleType | None:
     """The ``yukon._core`` module, or ``None`` for the pure-Python searches."""
     choice = os.environ.get(VARIABLE, "").strip().lower()
     if choice not in CHOICES:
-        raise ImportError(f"{VARIABLE} is 'c' or 'python' (or unset), not {choice!r}")
+        raise ImportError(
+            f"{VARIABLE} is 'c' or 'python' (or unset), not {quote(choice)}"
+        )
     if choice == "python":
         return None
     try:

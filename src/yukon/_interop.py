@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._arguments import quote
 from ._cards import Card, Suit
 from ._codes import Rules, as_rules
 from ._errors import InvalidGameCode
@@ -37,7 +38,7 @@ def kpat_deal(number: int, rules: Rules | str = Rules.CLASSIC) -> State:
     """The opening position of KDE Patience's Yukon deal ``number``."""
     if type(number) is not int or not 0 <= number <= KPAT_MAX:
         raise InvalidGameCode(
-            f"a KDE Patience deal number runs from 0 to {KPAT_MAX}, not {number!r}"
+            f"a KDE Patience deal number runs from 0 to {KPAT_MAX}, not {quote(number)}"
         )
     cards = list(_KPAT_DECK)
     seed = number
@@ -64,7 +65,7 @@ def pysolfc_deal(number: int, rules: Rules | str = Rules.CLASSIC) -> State:
     """
     if type(number) is not int or not 1 <= number < 10**20:
         raise InvalidGameCode(
-            f"a PySolFC game number runs from 1 to 10^20 - 1, not {number!r}"
+            f"a PySolFC game number runs from 1 to 10^20 - 1, not {quote(number)}"
         )
     try:
         from pysol_cards.deal_game import Game as PysolGame

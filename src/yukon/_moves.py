@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._arguments import excerpt
+from ._arguments import excerpt, quote
 from ._cards import CARDS, Card
 from ._errors import InvalidCard, InvalidMove
 from ._values import built_once
@@ -26,7 +26,7 @@ def _check_column(_: object, __: object, column: int | None) -> None:
     if column is not None and (type(column) is not int or not 0 <= column < COLUMNS):
         raise InvalidMove(
             f"a move goes to a column 0-6 (1-7 in move text) or to the foundations "
-            f"(None), not {column!r}"
+            f"(None), not {quote(column)}"
         )
 
 
@@ -108,7 +108,9 @@ class Move:
 def move_by_key(key: object) -> Move:
     """The move with this int key (``card index * 8 + destination``)."""
     if type(key) is not int or not 0 <= key < ACTION_COUNT:
-        raise InvalidMove(f"a move key runs from 0 to {ACTION_COUNT - 1}, not {key!r}")
+        raise InvalidMove(
+            f"a move key runs from 0 to {ACTION_COUNT - 1}, not {quote(key)}"
+        )
     return MOVES[key]
 
 

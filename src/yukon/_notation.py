@@ -37,6 +37,7 @@ from typing import Any
 
 import attrs
 
+from ._arguments import quote
 from ._cards import CARDS, NAME, RANK_LETTERS, SUIT_LETTERS, Card
 from ._codes import GameCode, Rules
 from ._errors import (
@@ -162,13 +163,15 @@ def format_position(
 
 def _cards(text: str, where: str) -> tuple[Card, ...]:
     if len(text) % 2:
-        raise InvalidPosition(f"{where}: {text!r} is not a run of two-letter cards")
+        raise InvalidPosition(
+            f"{where}: {quote(text)} is not a run of two-letter cards"
+        )
     out = []
     for i in range(0, len(text), 2):
         pair = text[i : i + 2]
         if pair[0] not in RANK_LETTERS or pair[1] not in SUIT_LETTERS:
             raise InvalidPosition(
-                f"{where}: {pair!r} is not a card (write e.g. TH, 8S)"
+                f"{where}: {quote(pair)} is not a card (write e.g. TH, 8S)"
             )
         out.append(
             CARDS[SUIT_LETTERS.index(pair[1]) * 13 + RANK_LETTERS.index(pair[0])]
@@ -178,7 +181,7 @@ def _cards(text: str, where: str) -> tuple[Card, ...]:
 
 def _whole_number(text: str, what: str, limit: int) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > len(str(limit)):
-        raise InvalidPosition(f"{what} must be a whole number, not {text[:20]!r}")
+        raise InvalidPosition(f"{what} must be a whole number, not {quote(text)}")
     value = int(text)
     if value > limit:
         raise InvalidPosition(f"{what} {value} is out of range")
@@ -199,7 +202,7 @@ def parse_position(text: str) -> Layout:
         )
     rule, score_text, tops_text, cols_text = fields
     if rule not in ("C", "R"):
-        raise InvalidPosition(f"the rule is C or R, not {rule!r}")
+        raise InvalidPosition(f"the rule is C or R, not {quote(rule)}")
     score = _whole_number(score_text, "the score", MAX_SCORE)
     tops = tops_text.split(",")
     if len(tops) != 4:
@@ -214,7 +217,7 @@ def parse_position(text: str) -> Layout:
         (card,) = _cards(top, f"foundation {suit + 1}") if len(top) == 2 else (None,)
         if card is None or card.suit != suit:
             raise InvalidPosition(
-                f"foundation {suit + 1} holds {SUIT_LETTERS[suit]} cards, not {top!r}"
+                f"foundation {suit + 1} holds {SUIT_LETTERS[suit]} cards, not {quote(top)}"
             )
         foundations.append(card.rank)
     col_texts = cols_text.split("/")
@@ -293,7 +296,9 @@ def _check_format(obj: Any, expected: str, error: type[Exception]) -> dict[str, 
         raise error(f"the 'format' field must be {expected!r}")
     version = obj.get("version")
     if version != VERSION:
-        raise error(f"unknown {expected} version {version!r}; this release reads 1")
+        raise error(
+            f"unknown {expected} version {quote(version)}; this release reads 1"
+        )
     return obj
 
 
@@ -302,7 +307,7 @@ def parse_position_json(data: Any) -> Layout:
     obj = _check_format(data, POSITION_FORMAT, InvalidPosition)
     rule = _field(obj, "rules", str, InvalidPosition)
     if rule not in ("C", "R"):
-        raise InvalidPosition(f"the rule is C or R, not {rule[:10]!r}")
+        raise InvalidPosition(f"the rule is C or R, not {quote(rule)}")
     score = _field(obj, "score", int, InvalidPosition)
     if not 0 <= score <= MAX_SCORE:
         raise InvalidPosition(f"the score {score} is out of range")
@@ -370,7 +375,7 @@ def _meta_word(word: str) -> Meta:
 def _count(word: str, name: str) -> int:
     value = word[len(name) + 1 :]
     if not value.isascii() or not value.isdigit():
-        raise InvalidRecord(f"{name}= takes a whole number, not {value[:20]!r}")
+        raise InvalidRecord(f"{name}= takes a whole number, not {quote(value)}")
     if len(value) > 13 or int(value) > MAX_COUNTER:
         raise InvalidRecord(f"{name}={value[:20]} is out of range")
     return int(value)
@@ -386,7 +391,7 @@ def parse_record(text: str) -> RecordData:
     if words and words[0].lower().startswith("yukon/"):
         if words[0].lower() != RECORD_TAG:
             raise InvalidRecord(
-                f"unknown record version {words[0]!r}; this release reads {RECORD_TAG}"
+                f"unknown record version {quote(words[0])}; this release reads {RECORD_TAG}"
             )
         words = words[1:]
     if not words:
@@ -416,7 +421,7 @@ def parse_record(text: str) -> RecordData:
         elif word.startswith("undo="):
             undoable = _count(word, "undo")
         elif counter is not None or undoable is not None or meta is not None:
-            raise InvalidRecord(f"{word[:20]!r} after the counters: moves come first")
+            raise InvalidRecord(f"{quote(word)} after the counters: moves come first")
         else:
             try:
                 moves.append(Move.parse(word))

@@ -30,7 +30,7 @@ from typing import IO, Any
 
 import attrs
 
-from ._arguments import whole_number
+from ._arguments import quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
@@ -416,7 +416,7 @@ def survey(
     if workers is not None:
         whole_number("workers", workers, 1, 4096)
     if player not in PLAYERS:
-        raise ValueError(f"player is 'thoughtful' or 'no-peek', not {player!r}")
+        raise ValueError(f"player is 'thoughtful' or 'no-peek', not {quote(player)}")
     with open(out, "a", encoding="utf-8"):
         pass  # can it be written? (an OSError, before any work)
     if isinstance(unknown_in, str):

@@ -36,6 +36,8 @@ from yukon import (
     State,
     deal,
 )
+from yukon._arguments import quote
+from yukon._codes import as_rules
 
 __all__ = ["ENV_ID", "ONE_HOT_SIZE", "YukonEnv", "one_hot"]
 
@@ -112,16 +114,22 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         if reward not in ("progress", "score"):
-            raise ValueError(f"reward must be 'progress' or 'score', not {reward!r}")
+            raise ValueError(
+                f"reward must be 'progress' or 'score', not {quote(reward)}"
+            )
         if illegal not in ("refuse", "raise"):
-            raise ValueError(f"illegal must be 'refuse' or 'raise', not {illegal!r}")
+            raise ValueError(
+                f"illegal must be 'refuse' or 'raise', not {quote(illegal)}"
+            )
         if type(max_moves) is not int or max_moves < 1:
             raise ValueError(
-                f"max_moves must be a whole number above 0, not {max_moves!r}"
+                f"max_moves must be a whole number above 0, not {quote(max_moves)}"
             )
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.rules = Rules(rules.upper()) if isinstance(rules, str) else Rules(rules)
+            raise ValueError(
+                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+            )
+        self.rules = as_rules(rules)
         self.reward_kind = reward
         self.max_moves = max_moves
         self.illegal = illegal
