@@ -114,7 +114,12 @@ _FAR_OUT = {
     "unwritable": _Unwritable(),
 }
 
-_TAKING: dict[str, tuple[Callable[[Any], object], type[Exception]]] = {
+_LAYOUT = [
+    [str(c) for c in column.face_down + column.face_up]
+    for column in yukon.deal("YU1-C-AAAAAAB").columns
+]
+_Refusal = type[Exception] | tuple[type[Exception], ...]
+_TAKING: dict[str, tuple[Callable[[Any], object], _Refusal]] = {
     "Card rank": (lambda v: Card(v, 0), yukon.InvalidCard),
     "Card suit": (lambda v: Card(1, v), yukon.InvalidCard),
     "Card.from_index": (Card.from_index, yukon.InvalidCard),
@@ -125,13 +130,22 @@ _TAKING: dict[str, tuple[Callable[[Any], object], type[Exception]]] = {
     "Move column": (lambda v: Move(Card.parse("AS"), v), yukon.InvalidMove),
     "Move.from_key": (Move.from_key, yukon.InvalidMove),
     "Settings": (lambda v: Settings(double_click=v), TypeError),
+    "State.from_layout hidden": (
+        lambda v: State.from_layout(_LAYOUT, hidden=[v, 0, 0, 0, 0, 0, 0]),
+        yukon.InvalidPosition,
+    ),
+    "State.from_layout foundations": (
+        lambda v: State.from_layout(_LAYOUT, foundations=[v, 0, 0, 0]),
+        yukon.InvalidPosition,
+    ),
+    "Pile.column": (yukon.Pile.column, (TypeError, ValueError)),
 }
 
 
 @pytest.mark.parametrize("value", list(_FAR_OUT.values()), ids=list(_FAR_OUT))
 @pytest.mark.parametrize("call", list(_TAKING.values()), ids=list(_TAKING))
 def test_a_value_far_out_of_range_is_refused_briefly(
-    call: tuple[Callable[[object], object], type[Exception]], value: object
+    call: tuple[Callable[[object], object], _Refusal], value: object
 ) -> None:
     """The library's own error, whatever the value: never one Python raises while
     writing the message (a number of thousands of digits, a repr that fails), and

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ._arguments import instance
+from ._arguments import instance, quote
 from ._cards import CARDS, Card, Suit, as_suit
 from ._moves import FOUNDATION, Move
 from ._rules import ON_FOUNDATION, Position
@@ -35,7 +35,9 @@ class Pile:
         """Column ``index`` (0-6, left to right)."""
         instance("index", index, int, "a column number from 0 to 6")
         if not 0 <= index < _COLUMNS:
-            raise ValueError(f"index must be a column number from 0 to 6, not {index}")
+            raise ValueError(
+                f"index must be a column number from 0 to 6, not {quote(index)}"
+            )
         return cls("column", index)
 
     @classmethod

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from . import _aids, _notation
-from ._arguments import excerpt, instance
+from ._arguments import instance, quote
 from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
@@ -193,8 +193,7 @@ class State:
             type(n) is not int or not 0 <= n <= 13 for n in found
         ):
             raise InvalidPosition(
-                "foundations are 4 counts from 0 to 13, spades first, not "
-                + excerpt(repr(found))
+                f"foundations are 4 counts from 0 to 13, spades first, not {quote(found)}"
             )
         if hidden is not None:
             _sequence("hidden", hidden, "7 counts of face-down cards, or None")
@@ -232,8 +231,8 @@ class State:
                 raise InvalidPosition(f"hidden: column {number}'s count is no number")
             if not 0 <= down <= max(len(col) - 1, 0):
                 raise InvalidPosition(
-                    f"column {number} has {len(col)} cards, so {down} cannot be face "
-                    "down: the last card of a column is always face up"
+                    f"column {number} has {len(col)} cards, so {quote(down)} cannot be "
+                    "face down: the last card of a column is always face up"
                 )
             cols.append(bytes(col))
         missing = [NAME[c] for c in range(52) if c not in seen]
