@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import pickle
 import random
 import typing
@@ -153,6 +154,14 @@ def test_a_value_far_out_of_range_is_refused_briefly(
     taking, refusal = call
     with pytest.raises(refusal) as refused:
         taking(value)
+    assert len(str(refused.value)) < 250
+
+
+def test_a_json_score_of_thousands_of_digits_is_refused_briefly() -> None:
+    data = json.loads(_DEAL.to_json())
+    data["score"] = 10**4000
+    with pytest.raises(yukon.InvalidPosition, match="score") as refused:
+        State.from_json(json.dumps(data))
     assert len(str(refused.value)) < 250
 
 

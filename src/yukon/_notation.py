@@ -310,7 +310,7 @@ def parse_position_json(data: Any) -> Layout:
         raise InvalidPosition(f"the rule is C or R, not {quote(rule)}")
     score = _field(obj, "score", int, InvalidPosition)
     if not 0 <= score <= MAX_SCORE:
-        raise InvalidPosition(f"the score {score} is out of range")
+        raise InvalidPosition(f"the score {quote(score)} is out of range")
     found = _field(obj, "foundations", list, InvalidPosition)
     if len(found) != 4 or any(type(n) is not int or not 0 <= n <= 13 for n in found):
         raise InvalidPosition("foundations are four counts from 0 to 13")
