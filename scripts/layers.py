@@ -13,17 +13,22 @@ prints, for each deal, how many positions a search with one table holds (all of 
 against the most this one holds at once. It searches the same positions as a search
 with one table (``tests/test_layers_script.py`` holds the two together); the counts are
 the same on every machine.
+
+``--cases N`` instead splits each deal into cases at its first layer: it searches that
+layer whole and solves the first ``N`` positions leading out of it on their own, each
+with ``--max-nodes`` positions, as the internals page reports for ``YU1-C-AAAAACX``.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from typing import Literal, NamedTuple
 
 import yukon
 from yukon._rules import Position, follow, legal_moves
 from yukon._solver import _key, dead_end, safe_move
-from yukon._state import packed
+from yukon._state import packed, wrap
 
 Verdict = Literal["won", "lost", "unknown"]
 
@@ -131,6 +136,54 @@ def by_layers(state: yukon.State, max_nodes: int) -> Layers:
     return Layers(verdict, searched, layers, largest, most_held, held, sent)
 
 
+class Cases(NamedTuple):
+    """A deal split into cases at its first layer, each solved on its own."""
+
+    verdict: Verdict
+    """Won when a case is won, lost when every case is lost, else unknown."""
+    layer: int
+    """Positions of the first layer."""
+    leading_out: int
+    """Positions that lead out of it: the cases."""
+    solved: Counter[str]
+    """The verdicts of the cases solved (the first ``limit``)."""
+
+
+def by_cases(state: yukon.State, max_nodes: int, limit: int | None = None) -> Cases:
+    """Search the first layer of ``state`` whole, then solve each position leading out
+    of it with :func:`yukon.solve` and ``max_nodes`` (the first ``limit`` of them). A
+    win leaves the first layer unless the deal has no face-down card, so the deal is won
+    exactly when a case is: a proof by cases, with no table shared between them."""
+    start = packed(state)
+    layer = face_down(start)
+    seen = {key(start)}
+    stack = [start]
+    out: dict[object, Position] = {}
+    won = False
+    while stack:
+        p = stack.pop()
+        won = won or is_won(p)
+        for move in moves(p):
+            q = follow(p, move)
+            k = key(q)
+            if face_down(q) != layer:
+                out.setdefault(k, q)
+            elif k not in seen:
+                seen.add(k)
+                stack.append(q)
+    solved: Counter[str] = Counter()
+    for q in list(out.values())[:limit]:
+        solved[yukon.solve(wrap(q), max_nodes=max_nodes).verdict.value] += 1
+        if solved["won"]:
+            break
+    verdict: Verdict = "unknown"
+    if won or solved["won"]:
+        verdict = "won"
+    elif solved["lost"] == len(out):
+        verdict = "lost"
+    return Cases(verdict, len(seen), len(out), solved)
+
+
 def _share(part: int, whole: int) -> str:
     return f"{part:,} ({100 * part / whole:.1f} %)".replace(",", " ")
 
@@ -139,7 +192,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="+", help="game codes, such as YU1-C-AAAAAKU")
     parser.add_argument("--max-nodes", type=int, default=5_000_000)
+    parser.add_argument(
+        "--cases",
+        type=int,
+        metavar="N",
+        help="instead, split each deal into cases at its first layer and solve the "
+        "first N with --max-nodes positions each",
+    )
     args = parser.parse_args()
+    if args.cases is not None:
+        for code in args.codes:
+            split = by_cases(yukon.deal(code), args.max_nodes, args.cases)
+            counts = ", ".join(f"{n} {v}" for v, n in sorted(split.solved.items()))
+            print(
+                f"{code}: {split.verdict}; first layer {split.layer} positions, "
+                f"{split.leading_out} leading out; {counts} of the first "
+                f"{sum(split.solved.values())} at {args.max_nodes} positions each",
+                flush=True,
+            )
+        return
     print(
         "| deal | verdict | positions | layers | largest layer | most held at once "
         "| waiting at the end | sent to later layers |"

@@ -76,3 +76,29 @@ def test_a_search_by_layers_stops_at_its_budget() -> None:
     assert found.verdict == "unknown" and found.positions == 1_000
     assert found.waiting > 0 and found.most_held > found.waiting
     assert found.sent >= found.waiting  # each waiting position was sent at least once
+
+
+def test_a_deal_split_into_cases_at_its_first_layer_gets_the_solvers_verdict() -> None:
+    """A proof by cases: the survey's first ten classic losses of 100 to 2 000
+    positions are lost case by case (one of them with no case at all: its first layer
+    is all dead ends), and its first ten wins of as few are won by some case; a case
+    left unsolved leaves the deal unknown."""
+    survey = ROOT / "docs" / "data" / "survey-classic-1-20000-30s.jsonl"
+    rows = [json.loads(line) for line in survey.read_text().splitlines()]
+    small: dict[str, list[str]] = {"lost": [], "won": []}
+    for r in rows:
+        if r["verdict"] in small and 100 <= r["nodes"] <= 2_000:
+            small[r["verdict"]].append(r["code"])
+    for verdict, codes in small.items():
+        for code in codes[:10]:
+            split = layers.by_cases(yukon.deal(code), 50_000)
+            assert split.verdict == verdict, code
+            if verdict == "lost":
+                assert split.solved["lost"] == split.leading_out, code
+            else:
+                assert split.solved["won"] == 1, code
+    many = next(
+        c for c in small["lost"] if layers.by_cases(yukon.deal(c), 1).leading_out > 1
+    )
+    short = layers.by_cases(yukon.deal(many), 50_000, limit=1)
+    assert short.verdict == "unknown" and sum(short.solved.values()) == 1
