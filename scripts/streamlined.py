@@ -21,7 +21,7 @@ import argparse
 import json
 import pathlib
 from collections.abc import Collection, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from unittest import mock
 
 import yukon
@@ -69,14 +69,10 @@ def solve(
     state: yukon.State, max_nodes: int | None, *, smaller: bool
 ) -> yukon.Solution:
     """The nine pure-Python searches without dominance, in the smaller game or not."""
-    if smaller:
-        with streamlined():
-            return _solver.solve_with(
-                state, max_nodes=max_nodes, compiled=False, without={"dominance"}
-            )
-    return _solver.solve_with(
-        state, max_nodes=max_nodes, compiled=False, without={"dominance"}
-    )
+    with streamlined() if smaller else nullcontext():
+        return _solver.solve_with(
+            state, max_nodes=max_nodes, compiled=False, without={"dominance"}
+        )
 
 
 def late_wins(passes: Collection[str] = PASSES) -> list[dict[str, object]]:

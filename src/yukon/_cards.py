@@ -7,6 +7,7 @@ once each (``Card.from_index``), so hot code never builds card objects.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 
 import attrs
@@ -50,11 +51,9 @@ def _check_rank(_: object, __: object, rank: int) -> None:
 
 
 def as_suit(value: Suit | int) -> Suit:
-    try:
-        if isinstance(value, (int, float)):  # others would be written out by the enum
+    if isinstance(value, (int, float)):  # the enum's own error writes any value out
+        with contextlib.suppress(ValueError):
             return Suit(value)
-    except ValueError:
-        pass
     raise InvalidCard(f"a suit is 0-3 or a Suit, not {quote(value)}")
 
 

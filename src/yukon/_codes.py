@@ -8,6 +8,7 @@ Fisher-Yates shuffle of the deck in index order. A later algorithm would get ``Y
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import random
 import string
@@ -84,11 +85,9 @@ def _check_number(_: object, __: object, number: int) -> None:
 def as_rules(value: Rules | str) -> Rules:
     if isinstance(value, Rules):
         return value
-    try:
-        if isinstance(value, str):  # others would be written out by the enum
+    if isinstance(value, str):  # the enum's own error writes any value out
+        with contextlib.suppress(ValueError):
             return Rules(value.upper())
-    except ValueError:
-        pass
     raise InvalidGameCode(f"the rule is C (classic) or R (relaxed), not {quote(value)}")
 
 
