@@ -30,14 +30,16 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
+from layers import face_down, key
+
 import yukon
 from yukon._moves import FOUNDATION
 from yukon._rules import FITS, IS_KING, Position, follow, legal_moves
-from yukon._solver import _key, _ordered, dead_end, safe_move
+from yukon._solver import _ordered, dead_end, safe_move
 from yukon._state import packed
 
 Verdict = Literal["won", "lost", "unknown"]
-Key = tuple[object, ...]
+Key = object
 Level = tuple[int, tuple[int, ...]]
 
 
@@ -60,15 +62,9 @@ class Sideways(NamedTuple):
     dest: int
 
 
-def key(p: Position) -> Key:
-    """The solver's key: the same position up to the order of the columns."""
-    return _key(p, -1)
-
-
 def level(p: Position) -> Level:
     """The face-down cards, one bit each, and the foundations."""
-    down = sum(1 << c for col, h in zip(p.cols, p.hidden, strict=True) for c in col[:h])
-    return down, p.found
+    return face_down(p), p.found
 
 
 def one_way(p: Position) -> frozenset[int]:

@@ -1,10 +1,12 @@
 """The research scripts under ``scripts/``, loaded as modules for their tests: they are
-not part of the package, so they are not imported by name."""
+not part of the package, so they are not imported by name. Their folder is put on the
+import path, as running one puts it, so that one script may import another."""
 
 from __future__ import annotations
 
 import importlib.util
 import pathlib
+import sys
 from typing import Any
 
 SCRIPTS = pathlib.Path(__file__).resolve().parent.parent / "scripts"
@@ -12,6 +14,8 @@ SCRIPTS = pathlib.Path(__file__).resolve().parent.parent / "scripts"
 
 def load(name: str) -> Any:
     """The module of ``scripts/<name>.py``."""
+    if str(SCRIPTS) not in sys.path:
+        sys.path.append(str(SCRIPTS))
     spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
