@@ -1,0 +1,96 @@
+"""The stronger dead-end check of ``scripts/waiting.py``, measured for the internals
+page and left out: uncapped it is the solver's check, a foundation stopped lower only
+keeps more cards from moving, and on a position the check passes it never finds a loss
+(the page gives the argument)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yukon
+from yukon import State
+from yukon._solver import _twins_deadlocked, dead_end
+from yukon._state import packed
+
+from . import scripts
+from .strategies import positions
+from .test_solver import _random_ending, _small_endings
+
+waiting = scripts.load("waiting")
+
+any_position = st.one_of(_small_endings(), positions(max_steps=250))
+
+
+def _seeded(seed: int, count: int) -> list[State]:
+    """Seeded small endgames and the positions of random games of whole deals."""
+    rnd = random.Random(seed)
+    found = [_random_ending(rnd) for _ in range(count)]
+    for deal in range(1, count // 20 + 1):
+        state = yukon.deal(yukon.GameCode(deal, "C" if deal % 2 else "R"))
+        for _ in range(40):
+            moves = list(state.legal_moves())
+            if not moves:
+                break
+            state = state.apply(rnd.choice(moves))
+            found.append(state)
+    return found
+
+
+def test_uncapped_it_is_the_solvers_dead_end_check() -> None:
+    """The plain statement finds a card in a column that never moves exactly when the
+    solver's check calls the position a dead end (twins apart, a check of its own)."""
+    dead = 0
+    for state in _seeded(21, 600):
+        p = packed(state)
+        stuck = waiting.never_move(p)
+        in_columns = any(c in stuck for col in p.cols for c in col)
+        assert (in_columns or _twins_deadlocked(p)) == dead_end(p), state.to_text()
+        dead += in_columns
+    assert dead >= 20
+
+
+@given(any_position, st.randoms(use_true_random=False))
+def test_a_lower_limit_only_keeps_more_cards_from_moving(
+    state: State, rnd: random.Random
+) -> None:
+    p = packed(state)
+    limit = tuple(rnd.randint(p.found[s], 13) for s in range(4))
+    assert waiting.never_move(p) <= waiting.never_move(p, limit)
+
+
+def test_a_limit_can_keep_cards_from_moving() -> None:
+    grew = 0
+    for state in _seeded(22, 200):
+        p = packed(state)
+        limit = tuple(p.found[s] + 1 if p.found[s] < 13 else 13 for s in range(4))
+        grew += waiting.never_move(p) < waiting.never_move(p, limit)
+    assert grew >= 20
+
+
+@given(any_position)
+def test_it_finds_no_loss_the_check_misses(state: State) -> None:
+    p = packed(state)
+    if not dead_end(p):
+        assert waiting.lost_waiting(p) == [], state.to_text()
+
+
+def test_it_finds_the_check_s_dead_ends() -> None:
+    """So the property above is not met by a check that never fires: on most dead ends
+    (not those where only Kings or twins are stuck) it names cards."""
+    named = dead = 0
+    for state in _seeded(23, 800):
+        p = packed(state)
+        if dead_end(p):
+            dead += 1
+            named += bool(waiting.lost_waiting(p))
+    assert dead >= 20 and named >= 0.8 * dead
+
+
+def test_a_card_whose_lower_card_cannot_come_home_first() -> None:
+    """Deal 120 is a dead end as dealt: 9S has no place and AS lies under it, so every
+    spade above AS waits for a card that never moves."""
+    named = waiting.lost_waiting(packed(yukon.deal("YU1-C-AAAAAEQ")))
+    assert set(range(1, 13)) <= set(named)
