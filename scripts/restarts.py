@@ -1,0 +1,186 @@
+"""Solve deals the survey left unknown again, from positions a short breadth-first search
+reaches: a pass of its own over the survey's unknowns.
+
+The solver's searches all start from the deal and rank positions by what is left to do,
+so a position every one of them ranks low is searched late, however close to a win it
+lies. This pass searches each deal breadth first for its first ``--positions``
+positions (as ``scripts/breadth.py`` does: dead ends, safe moves, Kings and useful
+returns as the solver has them), takes the ``--starts`` furthest on (fewest face-down
+cards, three to a card home; no dead end; one a set of face-down cards and
+foundations; ties in the order found) and solves each in turn with ``--max-nodes`` positions. A win from any of
+them, with the moves that reach it, is a win of the deal: the pass plays the whole line
+from the deal and keeps it only if every card is then home. A breadth-first search that
+ends is a loss. Otherwise the deal stays unknown: a start that is lost says nothing of
+the deal.
+
+``python scripts/restarts.py --unknown-in FILE [FILE ...] --out FILE`` appends one JSON
+line per deal left unknown in every file given (the survey's rows, with the pass's
+budget, ``"start"``, the winning start's rank among the starts, and no line), skipping
+deals already in ``--out``; ``--workers`` solves that many deals at once. Budgets of
+positions make the rows the same on every machine, but for their times.
+``tests/test_restarts_script.py`` holds the pass to its statement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import pathlib
+import time
+from collections import deque
+from typing import Any, NamedTuple
+
+from breadth import key, searched_moves
+
+import yukon
+from yukon import GameCode, Move, State, Verdict
+from yukon._rules import Position, follow
+from yukon._solver import dead_end
+from yukon._state import packed, wrap
+
+
+class Start(NamedTuple):
+    """A position the pass solves from, and the moves from the deal to it."""
+
+    position: Position
+    moves: tuple[int, ...]
+
+
+def furthest(p: Position) -> int:
+    """How far on a position is, less is further: its face-down cards, three each, less
+    its cards home."""
+    return 3 * sum(p.hidden) - sum(p.found)
+
+
+def starts(state: State, positions: int, count: int) -> tuple[list[Start], bool]:
+    """The ``count`` furthest positions, one a set of face-down cards and foundations,
+    of the first ``positions`` a breadth-first search of ``state`` reaches, dead ends left
+    out; and whether that search ended with no win (the deal is lost)."""
+    first = packed(state)
+    way: dict[object, tuple[object, int]] = {}
+    found = {key(first): first}
+    queue: deque[tuple[Position, int]] = deque([(first, -1)])
+    searched = 0
+    while queue and searched < positions:
+        p, moved = queue.popleft()
+        searched += 1
+        for move in searched_moves(p, moved) or ():
+            q = follow(p, move)
+            k = key(q)
+            if k not in found:
+                found[k] = q
+                way[k] = (key(p), move)
+                queue.append((q, move >> 3))
+    ended = not queue and not any(sum(p.found) == 52 for p in found.values())
+
+    def moves_to(k: object) -> tuple[int, ...]:
+        out: list[int] = []
+        while k in way:
+            k, move = way[k]
+            out.append(move)
+        return tuple(reversed(out))
+
+    chosen: list[Start] = []
+    levels: set[object] = set()
+    for k, p in sorted(found.items(), key=lambda kp: furthest(kp[1])):
+        if dead_end(p):
+            continue
+        down = frozenset(
+            c for col, h in zip(p.cols, p.hidden, strict=True) for c in col[:h]
+        )
+        if (down, p.found) in levels:
+            continue
+        levels.add((down, p.found))
+        chosen.append(Start(p, moves_to(k)))
+        if len(chosen) == count:
+            break
+    return chosen, ended
+
+
+def played(state: State, moves: list[Move]) -> State:
+    """``state`` after ``moves``, each checked by the rules."""
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+def solve_again(
+    code: str, positions: int, count: int, max_nodes: int, max_memory: int
+) -> dict[str, Any]:
+    """The pass's row for one deal (see the module notes)."""
+    began = time.monotonic()
+    deal = State.deal(GameCode.parse(code))
+    chosen, ended = starts(deal, positions, count)
+    row: dict[str, Any] = {
+        "code": code,
+        "verdict": Verdict.LOST.value if ended else Verdict.UNKNOWN.value,
+        "nodes": 0,
+        "budget": {
+            "max_seconds": None,
+            "max_nodes": max_nodes,
+            "max_memory": max_memory,
+            "breadth_first": positions,
+            "starts": count,
+        },
+        "stopped_by": None if ended else "nodes",
+    }
+    for rank, start in enumerate([] if ended else chosen):
+        solution = yukon.solve(
+            wrap(start.position), max_nodes=max_nodes, max_memory=max_memory
+        )
+        row["nodes"] += solution.nodes
+        if solution.verdict is Verdict.WON:
+            line = [Move.from_key(m) for m in start.moves] + list(solution.moves)
+            if not played(deal, line).is_won:
+                raise AssertionError(f"{code}: the line from start {rank} wins nothing")
+            row.update(
+                verdict=Verdict.WON.value, moves=len(line), start=rank, stopped_by=None
+            )
+            break
+    row["seconds"] = round(time.monotonic() - began, 4)
+    row.setdefault("moves", 0)
+    return row
+
+
+def unknown_in(paths: list[pathlib.Path]) -> list[str]:
+    """The deals every file leaves unknown, in the order of the first."""
+    left: list[str] | None = None
+    for path in paths:
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+        here = [r["code"] for r in rows if r["verdict"] == "unknown"]
+        left = here if left is None else [c for c in left if c in set(here)]
+    return left or []
+
+
+def _job(args: tuple[str, int, int, int, int]) -> dict[str, Any]:
+    return solve_again(*args)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--unknown-in", type=pathlib.Path, nargs="+", required=True)
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--positions", type=int, default=100_000)
+    parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--max-nodes", type=int, default=2_000_000)
+    parser.add_argument("--max-memory", type=int, default=2**31)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    done = set()
+    if args.out.exists():
+        done = {json.loads(line)["code"] for line in args.out.read_text().splitlines()}
+    jobs = [
+        (code, args.positions, args.starts, args.max_nodes, args.max_memory)
+        for code in unknown_in(args.unknown_in)
+        if code not in done
+    ]
+    with multiprocessing.Pool(args.workers) as pool, args.out.open("a") as out:
+        for row in pool.imap(_job, jobs):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            print(row["code"], row["verdict"], row["nodes"], row["seconds"], flush=True)
+
+
+if __name__ == "__main__":
+    main()
