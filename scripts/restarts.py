@@ -15,9 +15,10 @@ the deal.
 
 ``python scripts/restarts.py --unknown-in FILE [FILE ...] --out FILE`` appends one JSON
 line per deal left unknown in every file given (the survey's rows, with the pass's
-budget, ``"start"``, the winning start's rank among the starts, and no line), skipping
-deals already in ``--out``; ``--workers`` solves that many deals at once. Budgets of
-positions make the rows the same on every machine, but for their times.
+budget, ``"nodes"`` the positions the solver searched from the starts, ``"start"`` the
+winning start's rank among them, and no line), skipping deals already in ``--out``;
+``--workers`` solves that many deals at once. Budgets of positions make the rows the
+same on every machine, but for their times.
 ``tests/test_restarts_script.py`` holds the pass to its statement.
 """
 

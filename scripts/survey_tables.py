@@ -59,6 +59,16 @@ FURTHEST = {
 the solver of this release with ``FURTHEST_NODES`` positions each, up to the last deal
 the pass reached."""
 FURTHEST_NODES = 120_000_000
+RESTARTS = {
+    "classic": DATA / "survey-classic-unknowns-restarts.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-restarts.jsonl",
+}
+"""The deals every pass left unknown, solved again in deal order by
+``scripts/restarts.py``: from the ``RESTART_STARTS`` furthest of their first
+``RESTART_POSITIONS`` positions breadth first, ``RESTART_NODES`` positions each."""
+RESTART_NODES = 2_000_000
+RESTART_STARTS = 10
+RESTART_POSITIONS = 200_000
 KPAT = DATA / "kpat-1-1000.jsonl"
 """KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
 TUNED = 500
@@ -288,6 +298,40 @@ def deepest_pass(rules: str) -> list[dict[str, Any]]:
     ]
 
 
+@functools.cache
+def restarted(rules: str) -> _InOrder:
+    """The last deal the restarts reached, and their rows by deal number: every deal up
+    to that one which every pass before left unknown."""
+    before = {number(r): r for r in deepest_pass(rules)}
+    through, rows = _in_deal_order(
+        RESTARTS[rules], before, RESTART_NODES, f"{_MOST_MILLIONS} positions"
+    )
+    for name, value in (
+        ("starts", RESTART_STARTS),
+        ("breadth_first", RESTART_POSITIONS),
+    ):
+        if {r["budget"][name] for r in rows.values()} != {value}:
+            raise SystemExit(
+                f"{RESTARTS[rules].name}: not {name} = {value} for every deal"
+            )
+    return through, rows
+
+
+_RESTARTS = f"{RESTART_NODES // 1_000_000} million from each of {RESTART_STARTS} starts"
+
+
+def after_restarts(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over every pass and then the restarts, by deal number."""
+    more = restarted(rules)[1]
+    return [either(r, more.get(number(r))) for r in deepest_pass(rules)]
+
+
+def restarts_reach(rules: str) -> str:
+    """How far the restarts went, for a label."""
+    before = {number(r): r for r in deepest_pass(rules)}
+    return _reach(restarted(rules), before)
+
+
 def winnable_table() -> list[str]:
     lines = list(_HEADER)
     for rules in THOUGHTFUL:
@@ -309,6 +353,11 @@ def winnable_table() -> list[str]:
             f"{first}, then {_MILLIONS}, then {_MORE_MILLIONS}{latest_reach(rules)}"
         )
         budget += f", then {_MOST_MILLIONS}{furthest_reach(rules)}"
+        lines.append(
+            _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
+        )
+        rows = after_restarts(rules)
+        budget += f", then {_RESTARTS}{restarts_reach(rules)}"
         lines.append(
             _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
@@ -502,6 +551,34 @@ def furthest_facts() -> list[str]:
     return lines
 
 
+def restarts_facts() -> list[str]:
+    """What the restarts settled, and what every pass together resolves."""
+    lines = []
+    for rules in RESTARTS:
+        before = {number(r): r for r in deepest_pass(rules)}
+        rows = restarted(rules)[1]
+        won = [r for r in rows.values() if r["verdict"] == "won"]
+        tuned = sum(number(r) <= TUNED for r in won)
+        in_tuned = ""
+        if rules == "classic":
+            in_tuned = f" ({_count(tuned) if tuned else 'none'} in 1-{TUNED})"
+        codes = ", ".join(f"`{r['code']}`" for r in won)
+        lines.append(
+            f"Of the {_count(_unknowns(before))} {rules} deals left unknown at "
+            f"{_MOST_MILLIONS}, {_which(restarted(rules), before)} were solved again "
+            f"from the {RESTART_STARTS} furthest of their first "
+            f"{_count(RESTART_POSITIONS)} positions breadth first, "
+            f"{RESTART_NODES // 1_000_000} million positions each "
+            f"([`{RESTARTS[rules].name}`](data/{RESTARTS[rules].name})), which won "
+            + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
+        )
+    return [
+        *lines,
+        "",
+        *_release_table(f"every pass, then {_RESTARTS}", after_restarts("classic")),
+    ]
+
+
 def no_peek_table() -> list[str]:
     lines = [
         "| rule set | deals | player | won | lost | unknown | winnable share "
@@ -569,6 +646,7 @@ def every_verdict_table() -> list[str]:
         *deeper("classic").values(),
         *latest("classic")[1].values(),
         *furthest("classic")[1].values(),
+        *restarted("classic")[1].values(),
     ]
     held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
@@ -713,6 +791,8 @@ def text() -> str:
             *latest_table(),
             "",
             *furthest_facts(),
+            "",
+            *restarts_facts(),
             "",
             "A player who cannot see the face-down cards: the hint plays until every "
             "card is face up, then the solver finishes.",

@@ -44,6 +44,7 @@ AGAIN = DATA_DIR / "survey-classic-again-30s.jsonl"
 DEEPER = _by_rules("survey-{rules}-unknowns-20m.jsonl")
 LATEST = _by_rules("survey-{rules}-unknowns-60m.jsonl")
 FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
+RESTARTS = _by_rules("survey-{rules}-unknowns-restarts.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -68,12 +69,25 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
     [
         (
             "classic",
-            [LONGER, AGAIN, DEEPER["classic"], LATEST["classic"], FURTHEST["classic"]],
+            [
+                LONGER,
+                AGAIN,
+                DEEPER["classic"],
+                LATEST["classic"],
+                FURTHEST["classic"],
+                RESTARTS["classic"],
+            ],
             20_000,
         ),
         (
             "relaxed",
-            [RELAXED_LONGER, DEEPER["relaxed"], LATEST["relaxed"], FURTHEST["relaxed"]],
+            [
+                RELAXED_LONGER,
+                DEEPER["relaxed"],
+                LATEST["relaxed"],
+                FURTHEST["relaxed"],
+                RESTARTS["relaxed"],
+            ],
             5_000,
         ),
     ],
@@ -175,6 +189,36 @@ def test_a_pass_in_deal_order_is_of_the_deals_left_open_before_it(
         r["code"] for r in left if yukon.GameCode.parse(r["code"]).number <= reached
     }
     _assert_a_pass(after, wanted, positions)
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_the_restarts_are_of_the_deals_left_open_at_120_million_positions(
+    rules: str,
+) -> None:
+    """The restarts run in deal order over the deals the pass at 120 million positions
+    left unknown, each with the same budget; a win names its start, and a deal left
+    unknown searched its whole budget from every start that was not lost."""
+    rows = _records(RESTARTS[rules])
+    codes = [r["code"] for r in rows]
+    reached = max(yukon.GameCode.parse(code).number for code in codes)
+    left = [r for r in _records(FURTHEST[rules]) if r["verdict"] == "unknown"]
+    assert len(codes) == len(set(codes))
+    assert set(codes) == {
+        r["code"] for r in left if yukon.GameCode.parse(r["code"]).number <= reached
+    }
+    budgets = {json.dumps(r["budget"], sort_keys=True) for r in rows}
+    assert len(budgets) == 1
+    budget = rows[0]["budget"]
+    assert budget["max_nodes"] == 2_000_000 and budget["starts"] == 10
+    for row in rows:
+        assert row["verdict"] in ("won", "unknown"), row
+        if row["verdict"] == "won":
+            assert 0 <= row["start"] < budget["starts"] and row["moves"] > 0, row
+            assert row["stopped_by"] is None
+        else:
+            assert row["stopped_by"] == "nodes" and "start" not in row, row
+            assert 0 < row["nodes"] <= budget["starts"] * budget["max_nodes"], row
+    assert RESTARTS[rules].name in PAGE.read_text(encoding="utf-8")
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:

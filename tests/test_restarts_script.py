@@ -93,3 +93,22 @@ def test_a_line_that_wins_nothing_is_refused(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(restarts.yukon, "solve", no_line)
     with pytest.raises(AssertionError, match="wins nothing"):
         restarts.solve_again("YU1-C-AAAAAKU", 100, 1, 10, 2**28)
+
+
+@pytest.mark.no_cover  # slow under coverage; the script is not measured anyway
+def test_a_published_win_is_found_again_as_its_row_says() -> None:
+    """The quickest classic win of the published pass, run again with its budget up to
+    its winning start: the same start, positions and line length."""
+    data = ROOT / "docs" / "data" / "survey-classic-unknowns-restarts.jsonl"
+    rows = [json.loads(line) for line in data.read_text().splitlines()]
+    row = min((r for r in rows if r["verdict"] == "won"), key=lambda r: r["nodes"])
+    budget = row["budget"]
+    again = restarts.solve_again(
+        row["code"],
+        budget["breadth_first"],
+        row["start"] + 1,
+        budget["max_nodes"],
+        budget["max_memory"],
+    )
+    for name in ("verdict", "start", "nodes", "moves"):
+        assert again[name] == row[name], name
