@@ -30,7 +30,7 @@ from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
 from .builders import position
-from .strategies import positions
+from .strategies import _play, positions
 
 
 def replays_to_a_win(state: State, moves: tuple[yukon.Move, ...]) -> bool:
@@ -399,6 +399,19 @@ def _random_ending(rnd: random.Random) -> State:
     return State.from_layout(
         columns, hidden=hidden, foundations=found, rules=rules, score=10 * sum(found)
     )
+
+
+def _seeded_positions(seed: int, count: int) -> list[State]:
+    """``count`` seeded small endgames (:func:`_random_ending`) and as many positions of
+    random games of whole deals, classic and relaxed, from the deal to 150 moves on."""
+    rnd = random.Random(seed)
+    found = [_random_ending(rnd) for _ in range(count)]
+    for number in range(1, count + 1):
+        deal = yukon.deal(
+            GameCode(number, Rules.CLASSIC if number % 2 else Rules.RELAXED)
+        )
+        found.append(_play(deal, rnd, rnd.randint(0, 150)))
+    return found
 
 
 @pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere

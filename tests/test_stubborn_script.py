@@ -5,36 +5,15 @@ leaves out a move."""
 
 from __future__ import annotations
 
-import random
-
-import yukon
 from yukon import Move, State
 from yukon._moves import FOUNDATION
 from yukon._rules import ON_FOUNDATION, follow, legal_moves
 from yukon._state import packed
 
 from . import scripts
-from .test_solver import _random_ending
+from .test_solver import _seeded_positions
 
 stubborn = scripts.load("stubborn")
-
-
-def _seeded(seed: int, count: int) -> list[State]:
-    """Seeded small endgames and positions of random games of whole deals."""
-    rnd = random.Random(seed)
-    found = []
-    for i in range(count):
-        if i % 2:
-            found.append(_random_ending(rnd))
-            continue
-        state = yukon.deal(yukon.GameCode(i, "C" if i % 4 else "R"))
-        for _ in range(rnd.randint(0, 120)):
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state = state.apply(rnd.choice(moves))
-        found.append(state)
-    return found
 
 
 def test_no_move_from_outside_a_set_gets_in_its_way() -> None:
@@ -42,7 +21,7 @@ def test_no_move_from_outside_a_set_gets_in_its_way() -> None:
     after ``b``, ``b`` after it, and either order reaches the same position; and no
     move of the set that is not legal becomes legal by ``b``."""
     outside = 0
-    for state in _seeded(31, 600):
+    for state in _seeded_positions(31, 400):
         p = packed(state)
         legal = {m.key for m in legal_moves(p)}
         at = stubborn.places(p)
@@ -94,7 +73,7 @@ def test_what_depends_on_a_legal_move() -> None:
     the place it goes to, every move into the column it leaves, and for a move to or
     from a foundation, every move to or from that foundation."""
     checked = 0
-    for state in _seeded(32, 40):
+    for state in _seeded_positions(32, 20):
         p = packed(state)
         at = stubborn.places(p)
         for a in (m.key for m in legal_moves(p)):

@@ -17,33 +17,18 @@ from yukon._state import packed
 
 from . import scripts
 from .strategies import positions
-from .test_solver import _random_ending, _small_endings
+from .test_solver import _seeded_positions, _small_endings
 
 waiting = scripts.load("waiting")
 
 any_position = st.one_of(_small_endings(), positions(max_steps=250))
 
 
-def _seeded(seed: int, count: int) -> list[State]:
-    """Seeded small endgames and the positions of random games of whole deals."""
-    rnd = random.Random(seed)
-    found = [_random_ending(rnd) for _ in range(count)]
-    for deal in range(1, count // 20 + 1):
-        state = yukon.deal(yukon.GameCode(deal, "C" if deal % 2 else "R"))
-        for _ in range(40):
-            moves = list(state.legal_moves())
-            if not moves:
-                break
-            state = state.apply(rnd.choice(moves))
-            found.append(state)
-    return found
-
-
 def test_uncapped_it_is_the_solvers_dead_end_check() -> None:
     """The plain statement finds a card in a column that never moves exactly when the
     solver's check calls the position a dead end (twins apart, a check of its own)."""
     dead = 0
-    for state in _seeded(21, 600):
+    for state in _seeded_positions(21, 400):
         p = packed(state)
         stuck = waiting.never_move(p)
         in_columns = any(c in stuck for col in p.cols for c in col)
@@ -63,7 +48,7 @@ def test_a_lower_limit_only_keeps_more_cards_from_moving(
 
 def test_a_limit_can_keep_cards_from_moving() -> None:
     grew = 0
-    for state in _seeded(22, 200):
+    for state in _seeded_positions(22, 100):
         p = packed(state)
         limit = tuple(p.found[s] + 1 if p.found[s] < 13 else 13 for s in range(4))
         grew += waiting.never_move(p) < waiting.never_move(p, limit)
@@ -81,7 +66,7 @@ def test_it_finds_the_check_s_dead_ends() -> None:
     """So the property above is not met by a check that never fires: on most dead ends
     (not those where only Kings or twins are stuck) it names cards."""
     named = dead = 0
-    for state in _seeded(23, 800):
+    for state in _seeded_positions(23, 400):
         p = packed(state)
         if dead_end(p):
             dead += 1
