@@ -85,6 +85,11 @@ def places(p: Position) -> Places:
     return Places(source, dest, leaving, entering)
 
 
+def _of(card: int) -> range:
+    """Every move of ``card``."""
+    return range(card * 8, card * 8 + 8)
+
+
 def dependent(at: Places, a: int) -> Iterable[int]:
     """The moves that depend on move ``a`` (see the module notes)."""
     s, d = at.source[a], at.dest[a]
@@ -93,13 +98,7 @@ def dependent(at: Places, a: int) -> Iterable[int]:
     yield from at.entering[s]
     if s >= FOUNDATION:
         yield from at.leaving[s]
-    card = a >> 3
-    yield from range(card * 8, card * 8 + 8)
-
-
-def _of(card: int) -> range:
-    """Every move of ``card``."""
-    return range(card * 8, card * 8 + 8)
+    yield from _of(a >> 3)
 
 
 def enablers(p: Position, at: Places, a: int) -> list[list[int]]:

@@ -299,10 +299,16 @@ def deepest_pass(rules: str) -> list[dict[str, Any]]:
 
 
 @functools.cache
+def deepest_by_deal(rules: str) -> dict[int, dict[str, Any]]:
+    """:func:`deepest_pass` by deal number."""
+    return {number(r): r for r in deepest_pass(rules)}
+
+
+@functools.cache
 def restarted(rules: str) -> _InOrder:
     """The last deal the restarts reached, and their rows by deal number: every deal up
     to that one which every pass before left unknown."""
-    before = {number(r): r for r in deepest_pass(rules)}
+    before = deepest_by_deal(rules)
     through, rows = _in_deal_order(
         RESTARTS[rules], before, RESTART_NODES, f"{_MOST_MILLIONS} positions"
     )
@@ -328,7 +334,7 @@ def after_restarts(rules: str) -> list[dict[str, Any]]:
 
 def restarts_reach(rules: str) -> str:
     """How far the restarts went, for a label."""
-    before = {number(r): r for r in deepest_pass(rules)}
+    before = deepest_by_deal(rules)
     return _reach(restarted(rules), before)
 
 
@@ -555,7 +561,7 @@ def restarts_facts() -> list[str]:
     """What the restarts settled, and what every pass together resolves."""
     lines = []
     for rules in RESTARTS:
-        before = {number(r): r for r in deepest_pass(rules)}
+        before = deepest_by_deal(rules)
         rows = restarted(rules)[1]
         won = [r for r in rows.values() if r["verdict"] == "won"]
         tuned = sum(number(r) <= TUNED for r in won)

@@ -109,14 +109,13 @@ def never_move(p: Position, limit: tuple[int, ...] = (13, 13, 13, 13)) -> set[in
     return stuck
 
 
-def waits_for(p: Position, x: int) -> bool:
+def waits_for(p: Position, x: int, over: dict[int, int]) -> bool:
     """Whether a lower card of ``x``'s suit, not home, can never move before ``x``
-    goes home, or lies under a card that cannot: then it never goes home before ``x``,
-    and the position is lost."""
+    goes home, or lies under a card that cannot (``over``: the card on each card in the
+    columns): then it never goes home before ``x``, and the position is lost."""
     suit = x // 13
     limit = tuple(x % 13 if s == suit else 13 for s in range(4))
     stuck = never_move(p, limit)
-    over = {c: on for col in p.cols for c, on in pairwise(col)}
     return any(
         d in stuck or over.get(d) in stuck for d in range(suit * 13 + p.found[suit], x)
     )
@@ -124,11 +123,12 @@ def waits_for(p: Position, x: int) -> bool:
 
 def lost_waiting(p: Position) -> list[int]:
     """The cards not home for which :func:`waits_for` finds ``p`` lost."""
+    over = {c: on for col in p.cols for c, on in pairwise(col)}
     return [
         x
         for suit in range(4)
         for x in range(suit * 13 + p.found[suit] + 1, suit * 13 + 13)
-        if waits_for(p, x)
+        if waits_for(p, x, over)
     ]
 
 
