@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import GameCode, Rules, State, Verdict, _solver
-from yukon._solver import _PORTFOLIO, _Compiled, _Search
+from yukon._solver import _BREADTH, _PORTFOLIO, _Compiled, _Search
 from yukon._state import packed
 
 from .builders import position
@@ -73,6 +73,64 @@ def test_each_compiled_search_searches_as_its_original(
     if verdict is Verdict.WON:
         assert compiled.line() == original.line()
         assert replays_to_a_win(state, compiled.line())
+
+
+@pytest.mark.parametrize("code", ["YU1-C-AAAAAAB", "YU1-R-AAAAAAD", "YU1-C-AAAAAZF"])
+def test_the_compiled_finder_searches_as_its_original(code: str) -> None:
+    """The breadth-first search that finds starts further on: the same positions, with
+    the same ways back, in the same order."""
+    state = packed(yukon.deal(code))
+    original = _Search(state, _BREADTH, prune=True)
+    compiled = _Compiled(state, _BREADTH)
+    assert original.run(3_000) is None and compiled.run(3_000) is None
+    assert compiled.ways() == original.ways()
+    assert len(original.ways()) == 3_000
+
+
+@pytest.mark.parametrize(
+    "code", ["YU1-C-AAAAAAB", "YU1-C-AAAAAZF", "YU1-R-AAAAAAD", *_LOST_BY_SEARCH]
+)
+def test_starts_further_on_are_tried_alike(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tried early and small, they give the same verdict, positions and line
+    compiled as in pure Python; `YU1-C-AAAAAZF` is won from one of them."""
+    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 2_000)
+    monkeypatch.setattr(_solver, "_FURTHER_ON", (2_000, 5, 2_000))
+    solution = same_solutions(yukon.deal(code), 20_000)
+    if code == "YU1-C-AAAAAZF":
+        assert solution.verdict is Verdict.WON and solution.nodes > 3_000
+    if solution.verdict is Verdict.WON:
+        assert replays_to_a_win(yukon.deal(code), solution.moves)
+
+
+def test_a_deal_every_search_passes_by_is_won_in_a_million_positions() -> None:
+    """`YU1-C-AAAAAZF`: unknown after the positions the searches take before trying
+    starts further on, and won soon after from one of them."""
+    state = yukon.deal("YU1-C-AAAAAZF")
+    before = yukon.solve(state, max_nodes=_solver._FURTHER_ON_AFTER)
+    assert before.verdict is Verdict.UNKNOWN
+    after = yukon.solve(state, max_nodes=_solver._FURTHER_ON_AFTER + 300_000)
+    assert after.verdict is Verdict.WON
+    assert replays_to_a_win(state, after.moves)
+
+
+def test_a_loss_is_proved_by_the_same_searches_after_the_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 280, lost after 151 897 positions: with the starts further on tried after
+    2 000, it is lost after the same positions of the nine searches and the starts'
+    own, counted apart. The searches from the deal go on where they paused."""
+    state = yukon.deal("YU1-C-AAAAAKU")
+    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 2_000)
+    further = _solver._FurtherOn(
+        packed(state), _solver._Maker(True, True, frozenset()), None
+    )
+    assert further.run(None, None, 0) == (None, ())
+    assert 20_000 < further.nodes <= 220_000
+    solution = yukon.solve(state)
+    assert solution.verdict is Verdict.LOST
+    assert solution.nodes == 151_897 + further.nodes
 
 
 def test_constructed_positions() -> None:
@@ -142,7 +200,7 @@ def test_a_loss_of_hundreds_of_thousands_of_positions() -> None:
 
 def test_the_core_refuses_what_is_no_position() -> None:
     state = yukon.deal("YU1-C-AAAAAJV")
-    weights = (3, 0, 0, 0, 0, 0)
+    weights = (3, 0, 0, 0, 0, 0, 0)
     duplicated = (*packed(state).cols[:6], packed(state).cols[0])
     with pytest.raises(ValueError, match="not a position"):
         _core.Seeker(duplicated, packed(state).hidden, (0,) * 4, False, weights)
@@ -175,7 +233,7 @@ def test_a_running_search_refuses_other_calls() -> None:
     search (nor its table: ``share`` and ``__init__`` ask the same question)."""
     state = yukon.deal("YU1-C-AAAAAJD")
     seeker = _core.Seeker(
-        packed(state).cols, packed(state).hidden, packed(state).found, False, (0,) * 6
+        packed(state).cols, packed(state).hidden, packed(state).found, False, (0,) * 7
     )
     worker = threading.Thread(target=seeker.run, args=(150_000,))
     refusals: list[str] = []
@@ -195,7 +253,7 @@ def test_a_running_search_refuses_other_calls() -> None:
 
 def _seeker(code: str, budget: _core.Budget | None = None) -> _core.Seeker:
     p = packed(yukon.deal(code))
-    parts = (p.cols, p.hidden, p.found, False, (3, 0, 0, 0, 0, 0))
+    parts = (p.cols, p.hidden, p.found, False, (3, 0, 0, 0, 0, 0, 0))
     return _core.Seeker(*parts) if budget is None else _core.Seeker(*parts, budget)
 
 
@@ -208,7 +266,7 @@ def test_a_failed_set_up_leaves_the_search_as_it_was() -> None:
     duplicated = (*packed(state).cols[:6], packed(state).cols[0])
     with pytest.raises(ValueError, match="not a position"):
         asked.__init__(
-            duplicated, packed(state).hidden, (0,) * 4, False, (3, 0, 0, 0, 0, 0)
+            duplicated, packed(state).hidden, (0,) * 4, False, (3, 0, 0, 0, 0, 0, 0)
         )
     assert (asked.run(100_000), asked.nodes) == (twin.run(100_000), twin.nodes)
     assert asked.nodes > 500
@@ -223,11 +281,19 @@ def test_a_search_never_set_up_refuses_to_run() -> None:
     closed.close()
     with pytest.raises(RuntimeError, match="not set up"):
         closed.run(10)
+    for search in (empty, closed):
+        with pytest.raises(RuntimeError, match="not set up"):
+            search.ways()
 
 
 def test_weights_and_steps_out_of_range_are_refused() -> None:
     state = yukon.deal("YU1-C-AAAAAAB")
-    for weights in [(-1, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 2), (10**6, 0, 0, 0, 0, 0)]:
+    for weights in [
+        (-1, 0, 0, 0, 0, 0, 0),
+        (3, 0, 0, 0, 0, 2, 0),
+        (3, 0, 0, 0, 0, 0, 2),
+        (10**6, 0, 0, 0, 0, 0, 0),
+    ]:
         with pytest.raises(ValueError, match="weights"):
             _core.Seeker(
                 packed(state).cols,

@@ -1364,6 +1364,7 @@ typedef struct {
     int ready; /* initialised, with its table and first queue entry */
     int relaxed;
     int flip, dig, misplaced, buried, turn, dive;
+    int breadth; /* every priority 0: breadth first (see _solver's notes) */
     int state;
     int busy;  /* running, without the GIL: no other call may touch it */
     long long nodes;
@@ -1436,6 +1437,8 @@ static int misplaced_in(const Pos *p, int s, int relaxed) {
  * count of misplaced cards, for a search that weighs them (the caller knows it from
  * the parent's, since a move changes two columns). */
 static int priority(const Seeker *self, const Pos *p, int misplaced) {
+    if (self->breadth)
+        return 0;
     int hidden = 0, home = 0;
     for (int s = 0; s < 7; s++)
         hidden += p->hid[s];
@@ -1782,6 +1785,36 @@ fail:
     return NULL;
 }
 
+/* The way back of every position its budget's store holds, in the order kept: for a
+ * search with a budget of its own, the positions it searched, in the order searched. */
+static PyObject *Seeker_ways(Seeker *self, PyObject *Py_UNUSED(ignored)) {
+    if (!idle(self))
+        return NULL;
+    if (!self->store) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is not set up (or was closed)");
+        return NULL;
+    }
+    Py_ssize_t n = (Py_ssize_t)self->store->items.count;
+    PyObject *ways = PyList_New(n);
+    if (!ways)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        const Item *it = item_at(self->store, (uint32_t)i);
+        PyObject *way = it->parent == ABSENT ? Py_BuildValue("(ii)", -1, -1)
+                                             : Py_BuildValue("(kH)", (unsigned long)it->parent,
+                                                             it->via);
+        if (!way) {
+            Py_DECREF(ways);
+            return NULL;
+        }
+        if (PyList_SetItem(ways, i, way) < 0) { /* steals way */
+            Py_DECREF(ways);
+            return NULL;
+        }
+    }
+    return ways;
+}
+
 static PyObject *Seeker_nodes(Seeker *self, void *Py_UNUSED(closure)) {
     if (!idle(self))
         return NULL;
@@ -1805,15 +1838,15 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     static char *names[] = {"columns", "hidden", "foundations", "relaxed", "weights",
                             "budget", NULL};
     PyObject *cols, *hidden, *found, *budget = NULL;
-    int relaxed, w[6];
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiii)|O!", names, &cols, &hidden,
+    int relaxed, w[7];
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOp(iiiiiii)|O!", names, &cols, &hidden,
                                      &found, &relaxed, &w[0], &w[1], &w[2], &w[3], &w[4],
-                                     &w[5], (PyTypeObject *)BudgetType, &budget))
+                                     &w[5], &w[6], (PyTypeObject *)BudgetType, &budget))
         return -1;
-    for (int i = 0; i < 6; i++)
-        if (w[i] < 0 || w[i] > (i == 5 ? 1 : MAX_WEIGHT)) {
+    for (int i = 0; i < 7; i++)
+        if (w[i] < 0 || w[i] > (i >= 5 ? 1 : MAX_WEIGHT)) {
             PyErr_Format(PyExc_ValueError,
-                         "weights are whole numbers from 0 to %d (the last 0 or 1)",
+                         "weights are whole numbers from 0 to %d (the last two 0 or 1)",
                          MAX_WEIGHT);
             return -1;
         }
@@ -1835,6 +1868,7 @@ static int Seeker_init(Seeker *self, PyObject *args, PyObject *kwds) {
     self->buried = w[3];
     self->turn = w[4];
     self->dive = w[5];
+    self->breadth = w[6];
     self->state = SEARCHING;
     self->nodes = 0;
     self->queue.lifo = self->dive;
@@ -1880,6 +1914,9 @@ static PyMethodDef Seeker_methods[] = {
      "stopped by the memory budget."},
     {"line", (PyCFunction)Seeker_line, METH_NOARGS,
      "The winning line as move keys (card * 8 + destination)."},
+    {"ways", (PyCFunction)Seeker_ways, METH_NOARGS,
+     "The way back of each position its budget's store holds, in the order kept: "
+     "(parent, move key), (-1, -1) for the start."},
     {"close", (PyCFunction)Seeker_close, METH_NOARGS,
      "Free all the search holds; it cannot run again."},
     {NULL, NULL, 0, NULL},

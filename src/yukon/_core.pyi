@@ -28,7 +28,7 @@ class Seeker:
         hidden: tuple[int, ...],
         foundations: tuple[int, ...],
         relaxed: bool,
-        weights: tuple[int, int, int, int, int, int],
+        weights: tuple[int, int, int, int, int, int, int],
         budget: Budget = ...,
     ) -> None: ...
     def run(self, steps: int, /) -> int:
@@ -36,6 +36,9 @@ class Seeker:
         stopped by the memory budget."""
     def line(self) -> list[int]:
         """The winning line as move keys (card * 8 + destination)."""
+    def ways(self) -> list[tuple[int, int]]:
+        """The way back of each position its budget's store holds, in the order kept:
+        (parent, move key), (-1, -1) for the start."""
     def close(self) -> None:
         """Free all the search holds; it cannot run again."""
     @property

@@ -84,6 +84,18 @@ small). Among the moves of a position, foundation moves come first, then moves t
 turn up a face-down card (most face-down cards first), then moves that empty a column,
 then the rest, foundation returns last.
 
+Every search ranks each position against all it has queued, so a win whose first
+steps rank low can wait behind millions of positions (see ``docs/internals.md``). So
+after ``_FURTHER_ON_AFTER`` positions the searches pause once for *starts further on*:
+a search breadth first from the start (every position weighing the same, the prunings
+as above) for the first of ``_FURTHER_ON``'s budgets, then the nine searches afresh
+from each of the furthest positions it found (fewest face-down cards, three to a card
+home; no dead end; one a set of face-down cards and foundations), each with a small
+budget and tables of its own. A win from one of them, after the moves that reach it,
+is a win; a start that is lost proves nothing, and the searches from the start go on
+where they paused, as if it had not been tried. Their positions count against the
+budgets.
+
 Each search keeps its own table of positions at first, so one search crossing another's
 ground does not cut its way short. After ``_SHARE_AFTER`` positions in all they share
 one table: a search then skips a position any of them has searched, and the verdict is
@@ -165,7 +177,8 @@ class Solution:
     moves: tuple[Move, ...] = ()
     """For ``WON``: legal moves that win when played in order from the position solved."""
     nodes: int = 0
-    """Positions searched: each new position taken from a queue, dead ends included."""
+    """Positions searched: each new position taken from a queue, dead ends included,
+    those searched from starts further on too."""
     seconds: float = 0.0
     """Time taken (the only clock the library reads, because the caller asked to solve)."""
     stopped_by: _Stop | None = None
@@ -597,7 +610,7 @@ class _Search:
         returns_wait = prune and "returns wait" not in without
         dominance = prune and "dominance" not in without
         in_order = key_of is _key_in_order
-        flip, weight, misplaced, buried, turn, dive = self.weights
+        flip, weight, misplaced, buried, turn, dive, breadth = self.weights
         shaped = misplaced or buried or turn
         depths = self.depths
         fits = self.fits
@@ -683,6 +696,8 @@ class _Search:
                         priority -= 1
                     elif hidden[dest]:
                         priority += weight * (len(cols[source]) - pos)
+                if breadth:
+                    priority = 0  # one queue, first found first out
                 if dive:
                     tie = dive_tie + n
                 else:  # in the order found
@@ -701,6 +716,11 @@ class _Search:
         self.memo.clear()
         self.parents.clear()
         self.depths.clear()
+
+    def ways(self) -> list[tuple[int, int]]:
+        """The way back of each position searched, in the order searched: the position
+        it was found from and the move's key, ``(-1, -1)`` for the start."""
+        return [(at, -1 if step is None else step.key) for at, step in self.parents]
 
     def line(self) -> tuple[Move, ...]:
         """The moves from the start to the win."""
@@ -731,6 +751,7 @@ class _Searching(Protocol):
     def nodes(self) -> int: ...
     def run(self, steps: int) -> Verdict | None: ...
     def line(self) -> tuple[Move, ...]: ...
+    def ways(self) -> list[tuple[int, int]]: ...
     def close(self) -> None: ...
 
 
@@ -742,7 +763,7 @@ class _Compiled:
     """A compiled best-first search (``yukon._core.Seeker``): :class:`_Search` in C,
     step for step, behind the same interface. Its memory counts against ``budget``."""
 
-    __slots__ = ("seeker",)
+    __slots__ = ("budget", "seeker")
 
     def __init__(
         self, state: Position, weights: _Weights, budget: _core.Budget | None = None
@@ -750,12 +771,13 @@ class _Compiled:
         assert _core is not None
         if budget is None:
             budget = _core.Budget(2**64 - 1)
+        self.budget = budget
         self.seeker = _core.Seeker(
             state.cols,
             state.hidden,
             state.found,
             state.relaxed,
-            (*weights[:5], int(weights.dive)),
+            (*weights[:5], int(weights.dive), int(weights.breadth)),
             budget,
         )
 
@@ -771,6 +793,10 @@ class _Compiled:
 
     def line(self) -> tuple[Move, ...]:
         return tuple(MOVES[key] for key in self.seeker.line())
+
+    def ways(self) -> list[tuple[int, int]]:
+        """As :meth:`_Search.ways`, for a search with a budget of its own."""
+        return self.seeker.ways()
 
     def close(self) -> None:
         self.seeker.close()
@@ -849,29 +875,23 @@ def solve_with(
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
     compiled = compiled and prune and not left_out and _core is not None
+    make = _Maker(compiled, prune, left_out)
     searches: list[_Searching] = []
     budget: _core.Budget | None = None
+    further = _FurtherOn(packed(state), make, deadline) if prune else None
     try:
-        if compiled:
-            assert _core is not None
-            budget = _core.Budget(2**64 - 1 if max_memory is None else max_memory)
-            for weights in _PORTFOLIO:
-                searches.append(_Compiled(packed(state), weights, budget))
-        else:
-            searches.extend(
-                _Search(packed(state), w, prune=prune, without=left_out)
-                for w in _PORTFOLIO
-            )
-        verdict, line, stopped_by = _run(searches, max_nodes, deadline, max_memory)
-        nodes = sum(s.nodes for s in searches)
+        searches, budget = make(packed(state), _PORTFOLIO, max_memory)
+        verdict, line, stopped_by = _run(
+            searches, max_nodes, deadline, max_memory, further
+        )
     except _OverBudget:
         verdict, line, stopped_by = Verdict.UNKNOWN, (), "memory"
-        nodes = sum(s.nodes for s in searches)
     finally:
+        nodes = sum(s.nodes for s in searches) + (further.nodes if further else 0)
         for search in searches:
             search.close()
     seconds_taken = time.monotonic() - start
-    peak = None if budget is None else budget.peak
+    peak = None if budget is None else max(budget.peak, further.peak if further else 0)
     if verdict is not Verdict.WON:
         return Solution(verdict, (), nodes, seconds_taken, stopped_by, peak)
     final = state
@@ -896,13 +916,162 @@ def check_budgets(
     return seconds("max_seconds", max_seconds, _MAX_SECONDS)
 
 
+class _Maker:
+    """How one solve makes its searches: compiled, or in pure Python with the
+    prunings chosen."""
+
+    def __init__(self, compiled: bool, prune: bool, without: frozenset[str]) -> None:
+        self.compiled = compiled
+        self.prune = prune
+        self.without = without
+
+    def __call__(
+        self,
+        position: Position,
+        portfolio: tuple[_Weights, ...],
+        max_memory: int | None,
+    ) -> tuple[list[_Searching], _core.Budget | None]:
+        """A search of ``position`` for each of the weights, and the memory budget
+        they count against when compiled."""
+        if not self.compiled:
+            return [
+                _Search(position, w, prune=self.prune, without=self.without)
+                for w in portfolio
+            ], None
+        assert _core is not None
+        budget = _core.Budget(2**64 - 1 if max_memory is None else max_memory)
+        return [_Compiled(position, w, budget) for w in portfolio], budget
+
+
+_FURTHER_ON_AFTER = 1_000_000
+"""Positions the searches search from the start before the starts further on are
+tried (see the module notes): nearly every deal is settled sooner, and is searched
+as if they were not there."""
+
+_FURTHER_ON = (20_000, 10, 20_000)
+"""For the starts further on: the positions searched breadth first to find them, how
+many are tried, and the positions searched from each."""
+
+
+_FINDER_SLICE = 1_000
+"""Positions the breadth-first search takes between looks at the clock."""
+
+
+def _how_far(position: Position) -> int:
+    """How far on a position is, less further: three a face-down card, less one a card
+    home."""
+    return 3 * sum(position.hidden) - sum(position.found)
+
+
+class _FurtherOn:
+    """The starts further on of one solve: tried once, when :func:`_run` asks."""
+
+    def __init__(self, start: Position, make: _Maker, deadline: float | None) -> None:
+        self.start = start
+        self.make = make
+        self.deadline = deadline
+        self.nodes = 0
+        self.peak = 0
+
+    def _searched(
+        self, searches: list[_Searching], budget: _core.Budget | None, held: int
+    ) -> None:
+        self.nodes += sum(s.nodes for s in searches)
+        if budget is not None:
+            self.peak = max(self.peak, held + budget.peak)
+        for search in searches:
+            search.close()
+
+    def run(
+        self, max_nodes: int | None, max_memory: int | None, held: int
+    ) -> tuple[Verdict | None, tuple[Move, ...]]:
+        """Search breadth first from the start, then solve from the furthest positions
+        found, within ``max_nodes`` positions and the ``max_memory`` bytes the searches
+        from the start (holding ``held``) leave: a win with its line from the start, a
+        loss when the breadth-first search ended, else ``None``."""
+        find, count, each = _FURTHER_ON
+        if (max_memory is not None and max_memory - held < MIN_MEMORY) or (
+            max_nodes is not None and max_nodes <= 0
+        ):
+            return None, ()
+        left = None if max_memory is None else max_memory - held
+        searches, budget = self.make(self.start, (_BREADTH,), left)
+        try:
+            finder = searches[0]
+            find = find if max_nodes is None else min(find, max_nodes)
+            verdict = None
+            while verdict is None and finder.nodes < find:  # in slices, to keep time
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    return None, ()
+                verdict = finder.run(min(_FINDER_SLICE, find - finder.nodes))
+            if verdict is Verdict.WON:
+                return verdict, finder.line()
+            if verdict is Verdict.LOST:  # a search of every reachable position
+                return verdict, ()
+            ways = finder.ways()
+        except _OverBudget:
+            return None, ()
+        finally:
+            self._searched(searches, budget, held)
+        for way, position in _furthest(self.start, ways, count):
+            nodes = each if max_nodes is None else min(each, max_nodes - self.nodes)
+            if nodes <= 0:
+                break
+            searches, budget = self.make(position, _PORTFOLIO, left)
+            try:
+                verdict, line, stopped_by = _run(searches, nodes, self.deadline, left)
+            except _OverBudget:
+                break
+            finally:
+                self._searched(searches, budget, held)
+            if verdict is Verdict.WON:
+                return verdict, way + line
+            if stopped_by in ("seconds", "memory"):
+                break
+        return None, ()
+
+
+def _furthest(
+    start: Position, ways: list[tuple[int, int]], count: int
+) -> list[tuple[tuple[Move, ...], Position]]:
+    """The ``count`` furthest positions a search from ``start`` searched (``ways``,
+    see :meth:`_Search.ways`), with the moves from ``start`` to each: no dead end, one a
+    set of face-down cards and foundations, ties in the order searched."""
+    positions: list[Position] = []
+    for at, key in ways:
+        positions.append(start if at < 0 else follow(positions[at], key))
+    chosen: list[tuple[tuple[Move, ...], Position]] = []
+    levels: set[tuple[frozenset[int], tuple[int, ...]]] = set()
+    for n in sorted(range(len(positions)), key=lambda n: _how_far(positions[n])):
+        position = positions[n]
+        down = frozenset(
+            card
+            for col, hidden in zip(position.cols, position.hidden, strict=True)
+            for card in col[:hidden]
+        )
+        if (down, position.found) in levels or dead_end(position):
+            continue
+        levels.add((down, position.found))
+        way: list[Move] = []
+        at = n
+        while ways[at][0] >= 0:
+            at, key = ways[at]
+            way.append(MOVES[key])
+        chosen.append((tuple(reversed(way)), position))
+        if len(chosen) == count:
+            break
+    return chosen
+
+
 def _run(
     searches: list[_Searching],
     max_nodes: int | None,
     deadline: float | None,
     max_memory: int | None,
+    further: _FurtherOn | None = None,
 ) -> tuple[Verdict, tuple[Move, ...], _Stop | None]:
-    """Run the searches in turn until one wins, all are done, or a budget runs out."""
+    """Run the searches in turn until one wins, all are done, or a budget runs out;
+    after ``_FURTHER_ON_AFTER`` positions, try ``further`` once."""
     shared = False
     running = list(searches)
     # The compiled searches count their memory themselves; the Python ones here.
@@ -912,6 +1081,17 @@ def _run(
             shared = True
             if not _share(searches):
                 return Verdict.UNKNOWN, (), "memory"
+        if further is not None and sum(s.nodes for s in searches) >= _FURTHER_ON_AFTER:
+            nodes = sum(s.nodes for s in searches)
+            verdict, line = further.run(
+                None if max_nodes is None else max_nodes - nodes,
+                max_memory,
+                _held(searches),
+            )
+            if verdict is not None:
+                return verdict, line, None
+            max_nodes = None if max_nodes is None else max_nodes - further.nodes
+            further = None
         for search in running:
             nodes = sum(s.nodes for s in searches)
             steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
@@ -931,6 +1111,13 @@ def _run(
                 return verdict, search.line(), None
             if verdict is Verdict.LOST:
                 return verdict, (), None
+
+
+def _held(searches: list[_Searching]) -> int:
+    """The bytes the searches hold, as their memory budget counts them."""
+    if isinstance(searches[0], _Compiled):
+        return searches[0].budget.used
+    return _python_memory(searches)
 
 
 def _share(searches: list[_Searching]) -> bool:
@@ -968,6 +1155,9 @@ class _Weights(NamedTuple):
     """The work to turn up each column's next face-down card (see :func:`_to_turn`)."""
     dive: bool = False
     """Whether ties go to the deepest position (else to the first found)."""
+    breadth: bool = False
+    """Whether every position weighs the same, so that the search goes breadth first
+    (the other weights are then not read)."""
 
 
 _PORTFOLIO = (
@@ -986,6 +1176,9 @@ brought home (the one weighing only cards still to go home breaks ties deepest f
 the tidying searches also misplaced and buried cards; the diving searches the work to
 turn up each column's next card (the last one without weighing face-down cards), and
 break ties deepest first."""
+
+_BREADTH = _Weights(0, 0, breadth=True)
+"""The search that finds the starts further on."""
 
 
 def _shape(position: Position, weights: _Weights, fits: bytes, memo: _Memo) -> int:

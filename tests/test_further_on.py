@@ -1,0 +1,250 @@
+"""Starts further on: a breadth-first search finds them, and a win from one is a win.
+
+The thresholds are lowered here so that every solve tries them; the compiled core is
+held to the same searches in ``tests/test_core.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import yukon
+from yukon import Rules, State, Verdict, _solver
+from yukon._rules import Position, follow, legal_moves
+from yukon._solver import _BREADTH, _furthest, _how_far, _Search, dead_end
+from yukon._state import packed
+
+from .test_solver import _small_endings, replays_to_a_win
+
+
+@pytest.fixture
+def at_once() -> Iterator[None]:
+    """Starts further on tried before the searches from the start search anything,
+    with small searches: every solve then goes through them."""
+    saved = _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON
+    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON = 0, (300, 4, 300)
+    yield
+    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON = saved
+
+
+def _depths(ways: list[tuple[int, int]]) -> list[int]:
+    depths: list[int] = []
+    for at, _ in ways:
+        depths.append(0 if at < 0 else depths[at] + 1)
+    return depths
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
+def test_the_finder_searches_breadth_first(number: int, rules: Rules) -> None:
+    """Positions in the order searched are never nearer the start than one before,
+    and each is the one its way back leads to."""
+    start = packed(yukon.deal(yukon.GameCode(number, rules)))
+    finder = _Search(start, _BREADTH, prune=True)
+    if finder.run(2_000) is not None:  # a deal won or lost within 2 000: no ways
+        return
+    ways = finder.ways()
+    assert len(ways) == 2_000 and ways[0] == (-1, -1)
+    depths = _depths(ways)
+    assert depths == sorted(depths)
+    assert depths[-1] >= 2
+    assert all(0 <= at < n for n, (at, _) in enumerate(ways) if n)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
+def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
+    """Reached by their moves, no dead end, one a level, the furthest first: every
+    position searched and not chosen is no further on than the last chosen, or is a
+    dead end, or shares a chosen one's level."""
+    start = packed(yukon.deal(yukon.GameCode(number, rules)))
+    finder = _Search(start, _BREADTH, prune=True)
+    if finder.run(1_000) is not None:
+        return
+    ways = finder.ways()
+    chosen = _furthest(start, ways, 6)
+    assert len(chosen) == 6
+
+    def level(p: Position) -> tuple[frozenset[int], tuple[int, ...]]:
+        down = (c for col, h in zip(p.cols, p.hidden, strict=True) for c in col[:h])
+        return frozenset(down), p.found
+
+    for way, position in chosen:
+        reached = start
+        for move in way:
+            assert move in legal_moves(reached)
+            reached = follow(reached, move.key)
+        assert (reached.cols, reached.hidden, reached.found) == (
+            position.cols,
+            position.hidden,
+            position.found,
+        )
+        assert not dead_end(position)
+    assert len({level(p) for _, p in chosen}) == 6
+    far = [_how_far(p) for _, p in chosen]
+    assert far == sorted(far)
+    levels = {level(p) for _, p in chosen}
+    positions = [start]
+    for at, key in ways[1:]:
+        positions.append(follow(positions[at], key))
+    for p in positions:
+        if level(p) not in levels and not dead_end(p):
+            assert _how_far(p) >= far[-1]
+
+
+@settings(
+    max_examples=40,
+    suppress_health_check=[
+        HealthCheck.filter_too_much,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+@given(_small_endings())
+def test_starts_further_on_never_change_a_verdict(at_once: None, state: State) -> None:
+    """Tried before anything else, they agree with the plain search of every legal
+    move whenever both finish, and a win's line, from the position solved, wins."""
+    tried = _solver.solve_with(state, max_nodes=20_000, compiled=False)
+    plain = _solver.solve_with(state, max_nodes=20_000, prune=False)
+    if Verdict.UNKNOWN not in (tried.verdict, plain.verdict):
+        assert tried.verdict is plain.verdict, state.to_text()
+    if tried.verdict is Verdict.WON:
+        assert replays_to_a_win(state, tried.moves)
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(st.integers(0, yukon.DEAL_COUNT - 1), st.integers(1, 5_000))
+def test_starts_further_on_keep_to_the_budget(
+    at_once: None, number: int, max_nodes: int
+) -> None:
+    """Their positions count against the budget: never more than it in all."""
+    state = yukon.deal(yukon.GameCode(number, Rules.CLASSIC))
+    solution = _solver.solve_with(state, max_nodes=max_nodes, compiled=False)
+    assert solution.nodes <= max_nodes
+    if solution.verdict is Verdict.UNKNOWN:
+        assert solution.nodes == max_nodes
+
+
+def test_a_deal_the_searches_pass_by_is_won_from_further_on() -> None:
+    """`YU1-C-AAAAAZF`: nine best-first searches find no win in 120 million positions,
+    yet a search from 9 moves in wins it in under a thousand. With the starts further
+    on tried first, the pure-Python solver wins it within 30 000 positions."""
+    state = yukon.deal("YU1-C-AAAAAZF")
+    saved = _solver._FURTHER_ON_AFTER
+    try:
+        _solver._FURTHER_ON_AFTER = 0
+        tried = _solver.solve_with(state, max_nodes=30_000, compiled=False)
+    finally:
+        _solver._FURTHER_ON_AFTER = saved
+    assert tried.verdict is Verdict.WON
+    assert replays_to_a_win(state, tried.moves)
+    alone = _solver.solve_with(state, max_nodes=30_000, compiled=False)
+    assert alone.verdict is Verdict.UNKNOWN
+
+
+def test_the_starts_keep_to_the_time_budget(at_once: None) -> None:
+    """The breadth-first search looks at the clock every ``_FINDER_SLICE`` positions:
+    with a budget of a twentieth of a second, the pure-Python searches stop long
+    before its 20 000 positions (about two seconds)."""
+    _solver._FURTHER_ON = (20_000, 10, 20_000)
+    state = yukon.deal("YU1-C-AAAAACX")
+    solution = _solver.solve_with(state, max_seconds=0.05, compiled=False)
+    assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "seconds")
+    assert solution.nodes < 20_000
+
+
+def test_the_starts_count_against_the_memory_budget_and_free_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Compiled, the starts get budgets of their own out of what the searches from the
+    deal leave of ``max_memory``; every block is freed when solve returns."""
+    if not yukon.COMPILED_SOLVER:
+        pytest.skip("the C core is not built")
+    from yukon import _core
+
+    budgets: list[_core.Budget] = []
+    made = _core.Budget
+
+    def recorded(limit: int) -> _core.Budget:
+        budgets.append(made(limit))
+        return budgets[-1]
+
+    monkeypatch.setattr(_core, "Budget", recorded)
+    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 5_000)
+    solution = yukon.solve(
+        yukon.deal("YU1-C-AAAAACX"), max_nodes=300_000, max_memory=2**28
+    )
+    assert solution.verdict is Verdict.UNKNOWN and solution.nodes == 300_000
+    assert len(budgets) == 12  # the deal's, the breadth-first search's, 10 starts'
+    assert all(b.used == 0 for b in budgets)
+    assert all(b.limit < 2**28 and b.peak > 0 for b in budgets[1:])
+    assert solution.peak_memory is not None
+    assert budgets[0].peak <= solution.peak_memory <= 2**28
+
+
+def _budgets_recorded(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every compiled memory budget made from now on, in order."""
+    from yukon import _core
+
+    budgets: list[_core.Budget] = []
+    made = _core.Budget
+
+    def recorded(limit: int) -> _core.Budget:
+        budgets.append(made(limit))
+        return budgets[-1]
+
+    monkeypatch.setattr(_core, "Budget", recorded)
+    return budgets
+
+
+@pytest.mark.parametrize(
+    ("sizes", "made"),
+    [
+        ((20_000, 10, 20_000), 1),  # no room left for the starts: none tried
+        ((3_000_000, 10, 20_000), 2),  # the breadth-first search outgrows its room
+        ((2_000, 10, 3_000_000), 3),  # the first start outgrows its room
+    ],
+    ids=["no room", "finder", "start"],
+)
+def test_starts_that_outgrow_the_memory_left_are_given_up(
+    monkeypatch: pytest.MonkeyPatch, sizes: tuple[int, int, int], made: int
+) -> None:
+    """The starts get what the searches from the deal leave of ``max_memory``; when
+    that is too little to begin, or a search of theirs outgrows it, they are given up
+    and the searches from the deal go on as if they had not been tried."""
+    if not yukon.COMPILED_SOLVER:
+        pytest.skip("the C core is not built")
+    budgets = _budgets_recorded(monkeypatch)
+    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 100_000)
+    monkeypatch.setattr(_solver, "_FURTHER_ON", sizes)
+    memory = _solver.MIN_MEMORY + 2**20 if made == 1 else 2**26
+    max_nodes = 400_000 if made == 1 else 5_000_000
+    tried = yukon.solve(
+        yukon.deal("YU1-C-AAAAACX"), max_nodes=max_nodes, max_memory=memory
+    )
+    assert len(budgets) == made
+    assert all(b.used == 0 for b in budgets)
+    assert tried.verdict is Verdict.UNKNOWN
+    if made == 1:
+        assert tried.stopped_by == "nodes"
+    else:
+        assert budgets[-1].peak > budgets[-1].limit // 2  # it ran into its limit
+        assert budgets[-1].limit < memory
+
+
+def test_a_start_stopped_by_the_clock_ends_the_starts(at_once: None) -> None:
+    """A start that runs out of time gives up the rest; the solve then stops as the
+    time budget says."""
+    _solver._FURTHER_ON = (300, 4, 10**6)
+    state = yukon.deal("YU1-C-AAAAACX")
+    solution = _solver.solve_with(state, max_seconds=0.3, compiled=False)
+    assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "seconds")
+    assert 300 < solution.nodes < 300 + 10**6
