@@ -69,6 +69,14 @@ RESTARTS = {
 RESTART_NODES = 2_000_000
 RESTART_STARTS = 10
 RESTART_POSITIONS = 200_000
+FURTHER_ON = {
+    "classic": DATA / "survey-classic-unknowns-further-on.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-further-on.jsonl",
+}
+"""The deals every 30 s run left unknown, solved again by the solver of this release,
+which tries starts further on after a million positions, with ``FURTHER_ON_NODES``
+positions each."""
+FURTHER_ON_NODES = 1_300_000
 KPAT = DATA / "kpat-1-1000.jsonl"
 """KDE Patience's verdicts on its deals beside this solver's (scripts/kpat_compare.py)."""
 TUNED = 500
@@ -585,6 +593,52 @@ def restarts_facts() -> list[str]:
     ]
 
 
+@functools.cache
+def further_on(rules: str) -> dict[int, dict[str, Any]]:
+    """The pass at ``FURTHER_ON_NODES`` positions by deal number: the deals every 30 s
+    run left unknown."""
+    wanted = {number(r) for r in at_30_s(rules) if r["verdict"] == "unknown"}
+    return _pass(
+        FURTHER_ON[rules],
+        wanted,
+        "the deals left unknown at 30 s",
+        ("max_nodes", FURTHER_ON_NODES),
+    )
+
+
+_FURTHER_ON = f"{FURTHER_ON_NODES / 1_000_000:.1f} million positions"
+
+
+def further_on_table() -> list[str]:
+    """What the solver of this release resolves within 30 s or, trying starts further
+    on, within ``FURTHER_ON_NODES`` positions; and how the deals it wins fared in the
+    passes before it."""
+    more = further_on("classic")
+    rows = [either(r, more.get(number(r))) for r in this_release(again())]
+    won = [r for r in more.values() if r["verdict"] == "won"]
+    tuned = sum(number(r) <= TUNED for r in won)
+    every = {number(r): r for r in after_restarts("classic")}
+    also = [every[number(r)] for r in won if every[number(r)]["verdict"] == "won"]
+    passes = [r for r in also if r["budget"]["max_nodes"] != RESTART_NODES]
+    relaxed = further_on("relaxed")
+    relaxed_won = sum(r["verdict"] == "won" for r in relaxed.values())
+    return [
+        *_release_table(f"30 s, else the starts further on within {_FURTHER_ON}", rows),
+        f"Of the {_count(len(more))} classic deals left unknown at 30 s, the solver of "
+        f"this release wins {_count(len(won))} within {_FURTHER_ON} "
+        f"({_count(tuned) if tuned else 'none'} in 1-{TUNED}; "
+        f"[`{FURTHER_ON['classic'].name}`](data/{FURTHER_ON['classic'].name})), in "
+        f"{_count(min(r['nodes'] for r in won))} to "
+        f"{_count(max(r['nodes'] for r in won))} positions. The passes above won "
+        f"{_count(len(also))} of them too: {_count(len(passes))} with "
+        f"{min(r['nodes'] for r in passes) / 1e6:.1f} to "
+        f"{max(r['nodes'] for r in passes) / 1e6:.1f} million positions, the rest from "
+        f"restarts. Of the {_count(len(relaxed))} relaxed deals left unknown at 30 s, it "
+        f"wins {_count(relaxed_won) if relaxed_won else 'none'} "
+        f"([`{FURTHER_ON['relaxed'].name}`](data/{FURTHER_ON['relaxed'].name})).",
+    ]
+
+
 def no_peek_table() -> list[str]:
     lines = [
         "| rule set | deals | player | won | lost | unknown | winnable share "
@@ -653,6 +707,7 @@ def every_verdict_table() -> list[str]:
         *latest("classic")[1].values(),
         *furthest("classic")[1].values(),
         *restarted("classic")[1].values(),
+        *further_on("classic").values(),
     ]
     held_start = worst_held_out(rows)[0]
     ranges = [(1, TUNED), (held_start, held_start + BLOCK - 1)]
@@ -780,6 +835,12 @@ def text() -> str:
             "found them:",
             "",
             *today_table(),
+            "",
+            "The same with the starts further on that this release tries after a "
+            "million positions: the deals left unknown at 30 s solved again with "
+            f"{_FURTHER_ON} each, the others as at 30 s:",
+            "",
+            *further_on_table(),
             "",
             f"The deals still unknown, solved again by the solver of this release with "
             f"{_MILLIONS} each ([`{DEEPER['classic'].name}`](data/"

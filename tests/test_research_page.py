@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import yukon
+from yukon import _solver
 
 from .pages import script_output
 
@@ -45,6 +46,7 @@ DEEPER = _by_rules("survey-{rules}-unknowns-20m.jsonl")
 LATEST = _by_rules("survey-{rules}-unknowns-60m.jsonl")
 FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
 RESTARTS = _by_rules("survey-{rules}-unknowns-restarts.jsonl")
+FURTHER_ON = _by_rules("survey-{rules}-unknowns-further-on.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
 
@@ -76,6 +78,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 LATEST["classic"],
                 FURTHEST["classic"],
                 RESTARTS["classic"],
+                FURTHER_ON["classic"],
             ],
             20_000,
         ),
@@ -87,6 +90,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 LATEST["relaxed"],
                 FURTHEST["relaxed"],
                 RESTARTS["relaxed"],
+                FURTHER_ON["relaxed"],
             ],
             5_000,
         ),
@@ -164,6 +168,25 @@ def test_the_pass_at_20_million_positions_is_of_every_deal_left_open_at_30_s(
         second = {r["code"]: r["verdict"] for r in _records(AGAIN)}
         open_deals = {code for code in open_deals if second[code] == "unknown"}
     _assert_a_pass(DEEPER[rules], open_deals, 20_000_000)
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_the_starts_further_on_are_tried_on_every_deal_left_open_at_30_s(
+    rules: str,
+) -> None:
+    """The pass of this release's solver over the deals no 30 s run resolved, at 1.3
+    million positions. The searches from the deal search as they did in those runs,
+    which went on past 9 million positions without a verdict, so what it settles it
+    settles after its first million positions, from the starts further on: wins."""
+    open_deals = {r["code"] for r in _records(DATA[rules]) if r["verdict"] == "unknown"}
+    if rules == "classic":
+        second = {r["code"]: r["verdict"] for r in _records(AGAIN)}
+        open_deals = {code for code in open_deals if second[code] == "unknown"}
+    _assert_a_pass(FURTHER_ON[rules], open_deals, 1_300_000)
+    for row in _records(FURTHER_ON[rules]):
+        assert row["verdict"] in ("won", "unknown"), row
+        if row["verdict"] == "won":
+            assert row["nodes"] > _solver._FURTHER_ON_AFTER and row["moves"] > 0, row
 
 
 @pytest.mark.parametrize(
