@@ -1,0 +1,92 @@
+"""Deals that put every card of one rank face down: how the surveys settled them, for
+the internals page.
+
+Every relaxed deal the surveys left open deals all four cards of one rank face down,
+so the cards of the rank below can go nowhere but home until one of them is dug out.
+This counts such deals in each survey file, by verdict, beside all the file's deals,
+to show whether that bottleneck tells the open deals apart or is common among the
+settled ones too.
+
+``python scripts/face_down_ranks.py [FILE ...]`` prints the table for each survey file
+(default: the two 30 s surveys) and the open deals of ``--open FILE`` (rows left unknown
+in every such file) with their ranks. The counts are the same on every machine;
+``tests/test_face_down_ranks_script.py`` holds the script to its statement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import pathlib
+from typing import Any
+
+import yukon
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SURVEYS = [
+    ROOT / "docs" / "data" / "survey-classic-1-20000-30s.jsonl",
+    ROOT / "docs" / "data" / "survey-relaxed-1-5000-30s.jsonl",
+]
+VERDICTS = ("won", "lost", "unknown")
+NAMES = {1: "Aces", 11: "Jacks", 12: "Queens", 13: "Kings"} | {
+    rank: f"{rank}s" for rank in range(2, 11)
+}
+
+
+def ranks_face_down(code: str) -> list[int]:
+    """The ranks (1 for Aces to 13 for Kings) whose four cards the deal ``code`` puts
+    face down, lowest first."""
+    state = yukon.deal(code)
+    down = collections.Counter(
+        card.rank for column in state.columns for card in column.face_down
+    )
+    return sorted(rank for rank, count in down.items() if count == 4)
+
+
+def _rows(path: pathlib.Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line]
+
+
+def tally(path: pathlib.Path) -> dict[str, tuple[int, int]]:
+    """For each verdict: the deals of the file with it, and those of them that put
+    every card of some rank face down."""
+    counts = {verdict: [0, 0] for verdict in VERDICTS}
+    for row in _rows(path):
+        counted = counts[row["verdict"]]
+        counted[0] += 1
+        counted[1] += bool(ranks_face_down(row["code"]))
+    return {verdict: (all_, some) for verdict, (all_, some) in counts.items()}
+
+
+def open_in(paths: list[pathlib.Path]) -> list[str]:
+    """The deals every file leaves unknown, in the order of the first."""
+    left: list[str] | None = None
+    for path in paths:
+        here = [r["code"] for r in _rows(path) if r["verdict"] == "unknown"]
+        left = here if left is None else [c for c in left if c in set(here)]
+    return left or []
+
+
+def _n(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("surveys", nargs="*", type=pathlib.Path, default=SURVEYS)
+    parser.add_argument("--open", type=pathlib.Path, action="append", default=[])
+    args = parser.parse_args()
+    print("| survey | verdict | deals | a rank all face down | share |")
+    print("|---|---|---|---|---|")
+    for path in args.surveys:
+        for verdict, (all_, some) in tally(path).items():
+            share = f"{some / all_:.1%}".replace("%", " %") if all_ else "-"
+            print(f"| `{path.name}` | {verdict} | {_n(all_)} | {_n(some)} | {share} |")
+    for code in open_in(args.open):
+        ranks = ", ".join(NAMES[rank] for rank in ranks_face_down(code))
+        print(f"- `{code}`: {ranks or 'no rank'} all face down")
+
+
+if __name__ == "__main__":
+    main()
