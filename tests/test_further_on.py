@@ -39,24 +39,24 @@ def _depths(ways: list[tuple[int, int]]) -> list[int]:
     return depths
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
 def test_the_finder_searches_breadth_first(number: int, rules: Rules) -> None:
     """Positions in the order searched are never nearer the start than one before,
     and each is the one its way back leads to."""
     start = packed(yukon.deal(yukon.GameCode(number, rules)))
     finder = _Search(start, _BREADTH, prune=True)
-    if finder.run(2_000) is not None:  # a deal won or lost within 2 000: no ways
+    if finder.run(1_000) is not None:  # a deal won or lost within 1 000: no ways
         return
     ways = finder.ways()
-    assert len(ways) == 2_000 and ways[0] == (-1, -1)
+    assert len(ways) == 1_000 and ways[0] == (-1, -1)
     depths = _depths(ways)
     assert depths == sorted(depths)
     assert depths[-1] >= 2
     assert all(0 <= at < n for n, (at, _) in enumerate(ways) if n)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
 def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
     """Reached by their moves, no dead end, one a level, the furthest first: every
@@ -64,7 +64,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
     dead end, or shares a chosen one's level."""
     start = packed(yukon.deal(yukon.GameCode(number, rules)))
     finder = _Search(start, _BREADTH, prune=True)
-    if finder.run(1_000) is not None:
+    if finder.run(600) is not None:
         return
     ways = finder.ways()
     chosen = _furthest(start, ways, 6)
@@ -98,7 +98,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
 
 
 @settings(
-    max_examples=40,
+    max_examples=25,
     suppress_health_check=[
         HealthCheck.filter_too_much,
         HealthCheck.function_scoped_fixture,
@@ -108,8 +108,8 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
 def test_starts_further_on_never_change_a_verdict(at_once: None, state: State) -> None:
     """Tried before anything else, they agree with the plain search of every legal
     move whenever both finish, and a win's line, from the position solved, wins."""
-    tried = _solver.solve_with(state, max_nodes=20_000, compiled=False)
-    plain = _solver.solve_with(state, max_nodes=20_000, prune=False)
+    tried = _solver.solve_with(state, max_nodes=6_000, compiled=False)
+    plain = _solver.solve_with(state, max_nodes=6_000, prune=False)
     if Verdict.UNKNOWN not in (tried.verdict, plain.verdict):
         assert tried.verdict is plain.verdict, state.to_text()
     if tried.verdict is Verdict.WON:
@@ -117,7 +117,7 @@ def test_starts_further_on_never_change_a_verdict(at_once: None, state: State) -
 
 
 @settings(
-    max_examples=20,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -131,23 +131,6 @@ def test_starts_further_on_keep_to_the_budget(
     assert solution.nodes <= max_nodes
     if solution.verdict is Verdict.UNKNOWN:
         assert solution.nodes == max_nodes
-
-
-def test_a_deal_the_searches_pass_by_is_won_from_further_on() -> None:
-    """`YU1-C-AAAAAZF`: nine best-first searches find no win in 120 million positions,
-    yet a search from 9 moves in wins it in under a thousand. With the starts further
-    on tried first, the pure-Python solver wins it within 30 000 positions."""
-    state = yukon.deal("YU1-C-AAAAAZF")
-    saved = _solver._FURTHER_ON_AFTER
-    try:
-        _solver._FURTHER_ON_AFTER = 0
-        tried = _solver.solve_with(state, max_nodes=30_000, compiled=False)
-    finally:
-        _solver._FURTHER_ON_AFTER = saved
-    assert tried.verdict is Verdict.WON
-    assert replays_to_a_win(state, tried.moves)
-    alone = _solver.solve_with(state, max_nodes=30_000, compiled=False)
-    assert alone.verdict is Verdict.UNKNOWN
 
 
 def test_the_starts_keep_to_the_time_budget(at_once: None) -> None:
@@ -225,8 +208,8 @@ def test_starts_that_outgrow_the_memory_left_are_given_up(
     budgets = _budgets_recorded(monkeypatch)
     monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 100_000)
     monkeypatch.setattr(_solver, "_FURTHER_ON", sizes)
-    memory = _solver.MIN_MEMORY + 2**20 if made == 1 else 2**26
-    max_nodes = 400_000 if made == 1 else 5_000_000
+    memory = _solver.MIN_MEMORY + (2**20 if made == 1 else 2**23)
+    max_nodes = 400_000 if made == 1 else 3_000_000
     tried = yukon.solve(
         yukon.deal("YU1-C-AAAAACX"), max_nodes=max_nodes, max_memory=memory
     )
