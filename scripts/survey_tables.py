@@ -198,17 +198,20 @@ def at_30_s(rules: str) -> list[dict[str, Any]]:
     return [either(r, second.get(number(r))) for r in rows]
 
 
+def _after_30_s(
+    rules: str, path: pathlib.Path, nodes: int
+) -> dict[int, dict[str, Any]]:
+    """A pass at ``nodes`` positions over the deals every 30 s run of ``rules`` left
+    unknown, by deal number."""
+    wanted = {number(r) for r in at_30_s(rules) if r["verdict"] == "unknown"}
+    return _pass(path, wanted, "the deals left unknown at 30 s", ("max_nodes", nodes))
+
+
 @functools.cache
 def deeper(rules: str) -> dict[int, dict[str, Any]]:
     """The pass at ``DEEPER_NODES`` positions by deal number: the deals every 30 s
     run left unknown."""
-    wanted = {number(r) for r in at_30_s(rules) if r["verdict"] == "unknown"}
-    return _pass(
-        DEEPER[rules],
-        wanted,
-        "the deals left unknown at 30 s",
-        ("max_nodes", DEEPER_NODES),
-    )
+    return _after_30_s(rules, DEEPER[rules], DEEPER_NODES)
 
 
 def every_pass(rules: str) -> list[dict[str, Any]]:
@@ -597,13 +600,7 @@ def restarts_facts() -> list[str]:
 def further_on(rules: str) -> dict[int, dict[str, Any]]:
     """The pass at ``FURTHER_ON_NODES`` positions by deal number: the deals every 30 s
     run left unknown."""
-    wanted = {number(r) for r in at_30_s(rules) if r["verdict"] == "unknown"}
-    return _pass(
-        FURTHER_ON[rules],
-        wanted,
-        "the deals left unknown at 30 s",
-        ("max_nodes", FURTHER_ON_NODES),
-    )
+    return _after_30_s(rules, FURTHER_ON[rules], FURTHER_ON_NODES)
 
 
 _FURTHER_ON = f"{FURTHER_ON_NODES / 1_000_000:.1f} million positions"

@@ -112,6 +112,21 @@ def test_the_compiled_searches_report_their_peak_memory_and_stay_compact() -> No
     assert pure.peak_memory is None
 
 
+def budgets_recorded(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every compiled memory budget made from now on, in order (with the C core)."""
+    from yukon import _core
+
+    budgets: list[_core.Budget] = []
+    made = _core.Budget
+
+    def recorded(limit: int) -> _core.Budget:
+        budgets.append(made(limit))
+        return budgets[-1]
+
+    monkeypatch.setattr(_core, "Budget", recorded)
+    return budgets
+
+
 def _interrupting(nodes: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the clock raise KeyboardInterrupt after about ``nodes`` positions."""
     calls = 0
@@ -143,16 +158,7 @@ def test_every_compiled_table_is_freed_when_solve_returns_or_raises(
     returns, or raises while the caller holds the exception, the count is back at 0."""
     if not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
-    from yukon import _core
-
-    budgets: list[_core.Budget] = []
-    made = _core.Budget
-
-    def recorded(limit: int) -> _core.Budget:
-        budgets.append(made(limit))
-        return budgets[-1]
-
-    monkeypatch.setattr(_core, "Budget", recorded)
+    budgets = budgets_recorded(monkeypatch)
     state = yukon.deal(HARD)
     assert _solve_held(state, max_nodes=100_000) is None
     _interrupting(100_000, monkeypatch)

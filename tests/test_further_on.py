@@ -7,7 +7,6 @@ held to the same searches in ``tests/test_core.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +18,7 @@ from yukon._rules import Position, follow, legal_moves
 from yukon._solver import _BREADTH, _furthest, _how_far, _Search, dead_end
 from yukon._state import packed
 
+from .test_budgets import budgets_recorded
 from .test_solver import _small_endings, replays_to_a_win
 
 
@@ -151,16 +151,7 @@ def test_the_starts_count_against_the_memory_budget_and_free_it(
     deal leave of ``max_memory``; every block is freed when solve returns."""
     if not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
-    from yukon import _core
-
-    budgets: list[_core.Budget] = []
-    made = _core.Budget
-
-    def recorded(limit: int) -> _core.Budget:
-        budgets.append(made(limit))
-        return budgets[-1]
-
-    monkeypatch.setattr(_core, "Budget", recorded)
+    budgets = budgets_recorded(monkeypatch)
     monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 5_000)
     solution = yukon.solve(
         yukon.deal("YU1-C-AAAAACX"), max_nodes=300_000, max_memory=2**28
@@ -171,21 +162,6 @@ def test_the_starts_count_against_the_memory_budget_and_free_it(
     assert all(b.limit < 2**28 and b.peak > 0 for b in budgets[1:])
     assert solution.peak_memory is not None
     assert budgets[0].peak <= solution.peak_memory <= 2**28
-
-
-def _budgets_recorded(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every compiled memory budget made from now on, in order."""
-    from yukon import _core
-
-    budgets: list[_core.Budget] = []
-    made = _core.Budget
-
-    def recorded(limit: int) -> _core.Budget:
-        budgets.append(made(limit))
-        return budgets[-1]
-
-    monkeypatch.setattr(_core, "Budget", recorded)
-    return budgets
 
 
 @pytest.mark.parametrize(
@@ -205,7 +181,7 @@ def test_starts_that_outgrow_the_memory_left_are_given_up(
     and the searches from the deal go on as if they had not been tried."""
     if not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
-    budgets = _budgets_recorded(monkeypatch)
+    budgets = budgets_recorded(monkeypatch)
     monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 100_000)
     monkeypatch.setattr(_solver, "_FURTHER_ON", sizes)
     memory = _solver.MIN_MEMORY + (2**20 if made == 1 else 2**23)
