@@ -9,7 +9,7 @@ settled ones too.
 
 ``python scripts/face_down_ranks.py [FILE ...]`` prints the table for each survey file
 (default: the two 30 s surveys) and the open deals of ``--open FILE`` (rows left unknown
-in every such file) with their ranks. The counts are the same on every machine;
+in every such file, as `scripts/restarts.py` reads them) with their ranks. The counts are the same on every machine;
 ``tests/test_face_down_ranks_script.py`` holds the script to its statement.
 """
 
@@ -20,6 +20,8 @@ import collections
 import json
 import pathlib
 from typing import Any
+
+from restarts import unknown_in
 
 import yukon
 
@@ -59,15 +61,6 @@ def tally(path: pathlib.Path) -> dict[str, tuple[int, int]]:
     return {verdict: (all_, some) for verdict, (all_, some) in counts.items()}
 
 
-def open_in(paths: list[pathlib.Path]) -> list[str]:
-    """The deals every file leaves unknown, in the order of the first."""
-    left: list[str] | None = None
-    for path in paths:
-        here = [r["code"] for r in _rows(path) if r["verdict"] == "unknown"]
-        left = here if left is None else [c for c in left if c in set(here)]
-    return left or []
-
-
 def _n(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
@@ -83,7 +76,7 @@ def main() -> None:
         for verdict, (all_, some) in tally(path).items():
             share = f"{some / all_:.1%}".replace("%", " %") if all_ else "-"
             print(f"| `{path.name}` | {verdict} | {_n(all_)} | {_n(some)} | {share} |")
-    for code in open_in(args.open):
+    for code in unknown_in(args.open):
         ranks = ", ".join(NAMES[rank] for rank in ranks_face_down(code))
         print(f"- `{code}`: {ranks or 'no rank'} all face down")
 

@@ -60,5 +60,5 @@ def test_the_tally_counts_every_row_once(tmp_path: pathlib.Path) -> None:
     }
     second = tmp_path / "second.jsonl"
     second.write_text(json.dumps({"code": "YU1-R-AAAACSL", "verdict": "won"}) + "\n")
-    assert face_down_ranks.open_in([first]) == ["YU1-R-AAAACSL"]
-    assert face_down_ranks.open_in([first, second]) == []
+    assert face_down_ranks.unknown_in([first]) == ["YU1-R-AAAACSL"]
+    assert face_down_ranks.unknown_in([first, second]) == []
