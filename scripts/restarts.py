@@ -37,7 +37,7 @@ from breadth import key, searched_moves
 import yukon
 from yukon import GameCode, Move, State, Verdict
 from yukon._rules import Position, follow
-from yukon._solver import dead_end
+from yukon._solver import furthest
 from yukon._state import packed, wrap
 
 
@@ -48,54 +48,34 @@ class Start(NamedTuple):
     moves: tuple[int, ...]
 
 
-def furthest(p: Position) -> int:
-    """How far on a position is, less is further: its face-down cards, three each, less
-    its cards home."""
-    return 3 * sum(p.hidden) - sum(p.found)
-
-
 def starts(state: State, positions: int, count: int) -> tuple[list[Start], bool]:
-    """The ``count`` furthest positions, one a set of face-down cards and foundations,
-    of the first ``positions`` a breadth-first search of ``state`` reaches, dead ends left
-    out; and whether that search ended with no win (the deal is lost)."""
+    """The ``count`` furthest positions of the first ``positions`` a breadth-first search
+    of ``state`` reaches, chosen as the solver chooses its starts further on
+    (:func:`yukon._solver.furthest`, in the order found); and whether that search ended
+    with no win (the deal is lost)."""
     first = packed(state)
-    way: dict[object, tuple[object, int]] = {}
-    found = {key(first): first}
+    index = {key(first): 0}
+    ways = [(-1, 0)]  # for each position found, the one it was found from and the move
+    found = [first]
     queue: deque[tuple[Position, int]] = deque([(first, -1)])
     searched = 0
     while queue and searched < positions:
         p, moved = queue.popleft()
+        at = index[key(p)]
         searched += 1
         for move in searched_moves(p, moved) or ():
             q = follow(p, move)
             k = key(q)
-            if k not in found:
-                found[k] = q
-                way[k] = (key(p), move)
+            if k not in index:
+                index[k] = len(ways)
+                ways.append((at, move))
+                found.append(q)
                 queue.append((q, move >> 3))
-    ended = not queue and not any(sum(p.found) == 52 for p in found.values())
-
-    def moves_to(k: object) -> tuple[int, ...]:
-        out: list[int] = []
-        while k in way:
-            k, move = way[k]
-            out.append(move)
-        return tuple(reversed(out))
-
-    chosen: list[Start] = []
-    levels: set[object] = set()
-    for k, p in sorted(found.items(), key=lambda kp: furthest(kp[1])):
-        if dead_end(p):
-            continue
-        down = frozenset(
-            c for col, h in zip(p.cols, p.hidden, strict=True) for c in col[:h]
-        )
-        if (down, p.found) in levels:
-            continue
-        levels.add((down, p.found))
-        chosen.append(Start(p, moves_to(k)))
-        if len(chosen) == count:
-            break
+    ended = not queue and not any(sum(p.found) == 52 for p in found)
+    chosen = [
+        Start(position, tuple(m.key for m in moves))
+        for moves, position in furthest(first, ways, count)
+    ]
     return chosen, ended
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import yukon
 from yukon import Rules, State, Verdict, _solver
 from yukon._rules import Position, follow, legal_moves
-from yukon._solver import _BREADTH, _furthest, _how_far, _Search, dead_end
+from yukon._solver import _BREADTH, _Search, dead_end, furthest, how_far
 from yukon._state import packed
 
 from .test_budgets import budgets_recorded
@@ -67,7 +67,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
     if finder.run(600) is not None:
         return
     ways = finder.ways()
-    chosen = _furthest(start, ways, 6)
+    chosen = furthest(start, ways, 6)
 
     def level(p: Position) -> tuple[frozenset[int], tuple[int, ...]]:
         down = (c for col, h in zip(p.cols, p.hidden, strict=True) for c in col[:h])
@@ -85,7 +85,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
         )
         assert not dead_end(position)
     assert len({level(p) for _, p in chosen}) == len(chosen)
-    far = [_how_far(p) for _, p in chosen]
+    far = [how_far(p) for _, p in chosen]
     assert far == sorted(far)
     levels = {level(p) for _, p in chosen}
     positions = [start]
@@ -95,7 +95,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
     assert len(chosen) == min(6, len(open_levels))
     for p in positions:
         if level(p) not in levels and not dead_end(p):
-            assert _how_far(p) >= far[-1]
+            assert how_far(p) >= far[-1]
 
 
 @settings(

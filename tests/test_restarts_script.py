@@ -12,7 +12,7 @@ import pytest
 
 import yukon
 from yukon import Move, Solution, Verdict
-from yukon._solver import dead_end
+from yukon._solver import dead_end, how_far
 from yukon._state import packed
 
 from . import scripts
@@ -28,8 +28,8 @@ def test_starts_are_reached_by_their_moves_furthest_first() -> None:
     deal = yukon.deal("YU1-C-AAAAAKU")
     chosen, ended = restarts.starts(deal, 3_000, 12)
     assert not ended and len(chosen) == 12
-    ranks = [restarts.furthest(s.position) for s in chosen]
-    assert ranks == sorted(ranks) and ranks[0] < restarts.furthest(packed(deal))
+    ranks = [how_far(s.position) for s in chosen]
+    assert ranks == sorted(ranks) and ranks[0] < how_far(packed(deal))
     levels = set()
     for start in chosen:
         reached = restarts.played(deal, [Move.from_key(m) for m in start.moves])

@@ -957,7 +957,7 @@ _FINDER_SLICE = 1_000
 """Positions the breadth-first search takes between looks at the clock."""
 
 
-def _how_far(position: Position) -> int:
+def how_far(position: Position) -> int:
     """How far on a position is, less further: three a face-down card, less one a card
     home."""
     return 3 * sum(position.hidden) - sum(position.found)
@@ -1013,7 +1013,7 @@ class _FurtherOn:
             return None, ()
         finally:
             self._searched(searches, budget, held)
-        for way, position in _furthest(self.start, ways, count):
+        for way, position in furthest(self.start, ways, count):
             nodes = each if max_nodes is None else min(each, max_nodes - self.nodes)
             if nodes <= 0:
                 break
@@ -1031,7 +1031,7 @@ class _FurtherOn:
         return None, ()
 
 
-def _furthest(
+def furthest(
     start: Position, ways: list[tuple[int, int]], count: int
 ) -> list[tuple[tuple[Move, ...], Position]]:
     """The ``count`` furthest positions a search from ``start`` searched (``ways``,
@@ -1042,7 +1042,7 @@ def _furthest(
         positions.append(start if at < 0 else follow(positions[at], key))
     chosen: list[tuple[tuple[Move, ...], Position]] = []
     levels: set[tuple[frozenset[int], tuple[int, ...]]] = set()
-    for n in sorted(range(len(positions)), key=lambda n: _how_far(positions[n])):
+    for n in sorted(range(len(positions)), key=lambda n: how_far(positions[n])):
         position = positions[n]
         down = frozenset(
             card
