@@ -1,11 +1,13 @@
 """Hypothesis settings: no per-example deadline (CI machines vary in speed; speed targets
-live in the benchmarks), and a longer run on demand with ``HYPOTHESIS_PROFILE=thorough``."""
+live in the benchmarks), and a longer run on demand with ``HYPOTHESIS_PROFILE=thorough``;
+``no_cover`` kept under pytest-xdist; the leak check of the sanitizer stage."""
 
 from __future__ import annotations
 
 import ctypes
 import os
 import sys
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +20,26 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Measure nothing in a test marked ``no_cover``. pytest-cov pauses its own
+    measurement there, but in a pytest-xdist worker it has started a second one, which
+    goes on tracing and makes such a test three times slower (pytest-cov 7.1); so every
+    measurement still running is paused, innermost last, and resumed after the test."""
+    paused = []
+    if item.get_closest_marker("no_cover") is not None and "coverage" in sys.modules:
+        from coverage import Coverage
+
+        while (running := Coverage.current()) is not None:
+            running.stop()
+            paused.append(running)
+    try:
+        yield
+    finally:
+        for measurement in reversed(paused):
+            measurement.start()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
