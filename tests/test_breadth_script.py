@@ -21,6 +21,9 @@ from yukon._state import packed
 from . import scripts
 from .test_solver import _random_ending
 
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -77,7 +80,6 @@ def test_sideways_moves_and_their_uses() -> None:
         assert breadth.uses(between, made, move) is used, text
 
 
-@pytest.mark.no_cover  # slow under coverage; the script is not measured anyway
 def test_sideways_moves_waiting_agree_with_the_plain_search_on_endgames() -> None:
     """Seeded small endgames: the search with sideways moves waiting for their use
     gives the plain search's verdict whenever both finish, and the library's solver's

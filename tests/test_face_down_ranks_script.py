@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,9 @@ import yukon
 from yukon import Card, GameCode, Rules
 
 from . import scripts
+
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
 
 face_down_ranks = scripts.load("face_down_ranks")
 

@@ -8,10 +8,15 @@ import json
 import pathlib
 import random
 
+import pytest
+
 import yukon
 
 from . import scripts
 from .test_solver import _random_ending
+
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

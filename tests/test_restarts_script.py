@@ -18,6 +18,9 @@ from yukon._state import packed
 from . import scripts
 from .test_solver import _random_ending
 
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 restarts = scripts.load("restarts")
@@ -76,7 +79,6 @@ def test_a_deal_with_no_win_from_its_starts_stays_unknown() -> None:
     assert row["nodes"] == 2_000 and "start" not in row
 
 
-@pytest.mark.no_cover  # slow under coverage; the script is not measured anyway
 def test_a_deal_left_unknown_at_120_million_positions_is_won_from_a_start() -> None:
     """``YU1-C-AAAAAZF``: every pass of the survey, up to 120 million positions, left it
     unknown; from the furthest of its first 100 000 positions it is won at once."""
@@ -95,7 +97,6 @@ def test_a_line_that_wins_nothing_is_refused(monkeypatch: pytest.MonkeyPatch) ->
         restarts.solve_again("YU1-C-AAAAAKU", 100, 1, 10, 2**28)
 
 
-@pytest.mark.no_cover  # slow under coverage; the script is not measured anyway
 def test_a_published_win_is_found_again_as_its_row_says() -> None:
     """The quickest classic win of the published pass, run again with its budget up to
     its winning start: the same start, positions and line length."""

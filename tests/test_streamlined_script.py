@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import yukon
 from yukon import Verdict, _solver
 
 from . import scripts
 from .test_solver import _random_ending, ace_needs_a_two, replays_to_a_win
+
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
 
 streamlined = scripts.load("streamlined")
 

@@ -5,6 +5,8 @@ leaves out a move."""
 
 from __future__ import annotations
 
+import pytest
+
 from yukon import Move, State
 from yukon._moves import FOUNDATION
 from yukon._rules import ON_FOUNDATION, follow, legal_moves
@@ -12,6 +14,9 @@ from yukon._state import packed
 
 from . import scripts
 from .test_solver import _seeded_positions
+
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
 
 stubborn = scripts.load("stubborn")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +19,9 @@ from yukon._state import packed
 from . import scripts
 from .strategies import positions
 from .test_solver import _seeded_positions, _small_endings
+
+# The scripts are not measured, and run three times slower under coverage.
+pytestmark = pytest.mark.no_cover
 
 waiting = scripts.load("waiting")
 
