@@ -5,7 +5,9 @@ The solver's searches all start from the deal and rank positions by what is left
 so a position every one of them ranks low is searched late, however close to a win it
 lies. This pass searches each deal breadth first for its first ``--positions``
 positions (as ``scripts/breadth.py`` does: dead ends, safe moves, Kings and useful
-returns as the solver has them), takes the ``--starts`` furthest on (fewest face-down
+returns as the solver has them; or, with ``--finder solver``, with the solver's own
+breadth-first search, every pruning of its searches, as it finds its starts further
+on), takes the ``--starts`` furthest on (fewest face-down
 cards, three to a card home; no dead end; one a set of face-down cards and
 foundations; ties in the order found) and solves each in turn with ``--max-nodes`` positions. A win from any of
 them, with the moves that reach it, is a win of the deal: the pass plays the whole line
@@ -17,7 +19,8 @@ the deal.
 line per deal left unknown in every file given (the survey's rows, with the pass's
 budget, ``"nodes"`` the positions the solver searched from the starts, ``"start"`` the
 winning start's rank among them, and no line), skipping deals already in ``--out``;
-``--workers`` solves that many deals at once. Budgets of positions make the rows the
+``--workers`` solves that many deals at once; a row of ``--finder solver`` says so in
+its budget. Budgets of positions make the rows the
 same on every machine, but for their times.
 ``tests/test_restarts_script.py`` holds the pass to its statement.
 """
@@ -37,7 +40,7 @@ from breadth import key, searched_moves
 import yukon
 from yukon import GameCode, Move, State, Verdict
 from yukon._rules import Position, follow
-from yukon._solver import furthest
+from yukon._solver import _BREADTH, _Maker, furthest
 from yukon._state import packed, wrap
 
 
@@ -48,11 +51,17 @@ class Start(NamedTuple):
     moves: tuple[int, ...]
 
 
-def starts(state: State, positions: int, count: int) -> tuple[list[Start], bool]:
+def starts(
+    state: State, positions: int, count: int, finder: str = "script"
+) -> tuple[list[Start], bool]:
     """The ``count`` furthest positions of the first ``positions`` a breadth-first search
     of ``state`` reaches, chosen as the solver chooses its starts further on
     (:func:`yukon._solver.furthest`, in the order found); and whether that search ended
-    with no win (the deal is lost)."""
+    with no win (the deal is lost). The search is this script's (``finder="script"``),
+    or the one the solver finds its own starts with (``"solver"``: the positions it
+    searches, with every pruning of the searches)."""
+    if finder == "solver":
+        return _solver_starts(state, positions, count)
     first = packed(state)
     index = {key(first): 0}
     ways = [(-1, 0)]  # for each position found, the one it was found from and the move
@@ -79,6 +88,25 @@ def starts(state: State, positions: int, count: int) -> tuple[list[Start], bool]
     return chosen, ended
 
 
+def _solver_starts(
+    state: State, positions: int, count: int
+) -> tuple[list[Start], bool]:
+    first = packed(state)
+    (search,), _ = _Maker(yukon.COMPILED_SOLVER, True, frozenset())(
+        first, (_BREADTH,), None
+    )
+    try:
+        verdict = search.run(positions)
+        ways = search.ways()
+    finally:
+        search.close()
+    chosen = [
+        Start(position, tuple(m.key for m in moves))
+        for moves, position in furthest(first, ways, count)
+    ]
+    return chosen, verdict is Verdict.LOST
+
+
 def played(state: State, moves: list[Move]) -> State:
     """``state`` after ``moves``, each checked by the rules."""
     for move in moves:
@@ -87,12 +115,17 @@ def played(state: State, moves: list[Move]) -> State:
 
 
 def solve_again(
-    code: str, positions: int, count: int, max_nodes: int, max_memory: int
+    code: str,
+    positions: int,
+    count: int,
+    max_nodes: int,
+    max_memory: int,
+    finder: str = "script",
 ) -> dict[str, Any]:
     """The pass's row for one deal (see the module notes)."""
     began = time.monotonic()
     deal = State.deal(GameCode.parse(code))
-    chosen, ended = starts(deal, positions, count)
+    chosen, ended = starts(deal, positions, count, finder)
     row: dict[str, Any] = {
         "code": code,
         "verdict": Verdict.LOST.value if ended else Verdict.UNKNOWN.value,
@@ -103,6 +136,7 @@ def solve_again(
             "max_memory": max_memory,
             "breadth_first": positions,
             "starts": count,
+            **({} if finder == "script" else {"finder": finder}),
         },
         "stopped_by": None if ended else "nodes",
     }
@@ -134,7 +168,7 @@ def unknown_in(paths: list[pathlib.Path]) -> list[str]:
     return left or []
 
 
-def _job(args: tuple[str, int, int, int, int]) -> dict[str, Any]:
+def _job(args: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
     return solve_again(*args)
 
 
@@ -147,12 +181,20 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--max-memory", type=int, default=2**31)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--finder", choices=("script", "solver"), default="script")
     args = parser.parse_args()
     done = set()
     if args.out.exists():
         done = {json.loads(line)["code"] for line in args.out.read_text().splitlines()}
     jobs = [
-        (code, args.positions, args.starts, args.max_nodes, args.max_memory)
+        (
+            code,
+            args.positions,
+            args.starts,
+            args.max_nodes,
+            args.max_memory,
+            args.finder,
+        )
         for code in unknown_in(args.unknown_in)
         if code not in done
     ]
