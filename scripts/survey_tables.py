@@ -69,6 +69,15 @@ RESTARTS = {
 RESTART_NODES = 2_000_000
 RESTART_STARTS = 10
 RESTART_POSITIONS = 200_000
+SOLVER_RESTARTS = {
+    "classic": DATA / "survey-classic-unknowns-restarts-solver.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-restarts-solver.jsonl",
+}
+"""The deals the restarts left unknown, solved again in deal order by
+``scripts/restarts.py --finder solver``: from the ``RESTART_STARTS`` furthest of the
+first ``RESTART_POSITIONS`` positions the solver's own breadth-first search reaches,
+``SOLVER_RESTART_NODES`` positions each."""
+SOLVER_RESTART_NODES = 200_000
 FURTHER_ON = {
     "classic": DATA / "survey-classic-unknowns-further-on.jsonl",
     "relaxed": DATA / "survey-relaxed-unknowns-further-on.jsonl",
@@ -315,23 +324,37 @@ def deepest_by_deal(rules: str) -> dict[int, dict[str, Any]]:
     return {number(r): r for r in deepest_pass(rules)}
 
 
+def _restarts_pass(
+    path: pathlib.Path,
+    before: dict[int, dict[str, Any]],
+    nodes: int,
+    which: str,
+    finder: str,
+) -> _InOrder:
+    """A pass of ``scripts/restarts.py`` in deal order over the deals ``before`` left
+    unknown, each row with the starts and the finder stated."""
+    through, rows = _in_deal_order(path, before, nodes, which)
+    for name, value in (
+        ("starts", RESTART_STARTS),
+        ("breadth_first", RESTART_POSITIONS),
+        ("finder", finder),
+    ):
+        if {r["budget"].get(name, "script") for r in rows.values()} != {value}:
+            raise SystemExit(f"{path.name}: not {name} = {value} for every deal")
+    return through, rows
+
+
 @functools.cache
 def restarted(rules: str) -> _InOrder:
     """The last deal the restarts reached, and their rows by deal number: every deal up
     to that one which every pass before left unknown."""
-    before = deepest_by_deal(rules)
-    through, rows = _in_deal_order(
-        RESTARTS[rules], before, RESTART_NODES, f"{_MOST_MILLIONS} positions"
+    return _restarts_pass(
+        RESTARTS[rules],
+        deepest_by_deal(rules),
+        RESTART_NODES,
+        f"{_MOST_MILLIONS} positions",
+        "script",
     )
-    for name, value in (
-        ("starts", RESTART_STARTS),
-        ("breadth_first", RESTART_POSITIONS),
-    ):
-        if {r["budget"][name] for r in rows.values()} != {value}:
-            raise SystemExit(
-                f"{RESTARTS[rules].name}: not {name} = {value} for every deal"
-            )
-    return through, rows
 
 
 _RESTARTS = f"{RESTART_NODES // 1_000_000} million from each of {RESTART_STARTS} starts"
@@ -347,6 +370,37 @@ def restarts_reach(rules: str) -> str:
     """How far the restarts went, for a label."""
     before = deepest_by_deal(rules)
     return _reach(restarted(rules), before)
+
+
+@functools.cache
+def after_restarts_by_deal(rules: str) -> dict[int, dict[str, Any]]:
+    """:func:`after_restarts` by deal number."""
+    return {number(r): r for r in after_restarts(rules)}
+
+
+@functools.cache
+def solver_restarted(rules: str) -> _InOrder:
+    """The last deal the restarts from the solver's starts reached, and their rows by
+    deal number: every deal up to that one which the restarts left unknown."""
+    return _restarts_pass(
+        SOLVER_RESTARTS[rules],
+        after_restarts_by_deal(rules),
+        SOLVER_RESTART_NODES,
+        "the restarts",
+        "solver",
+    )
+
+
+_SOLVER_RESTARTS = (
+    f"{_count(SOLVER_RESTART_NODES)} from each of the solver's {RESTART_STARTS} starts"
+)
+
+
+def after_solver_restarts(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over every pass, the restarts and then the restarts from
+    the solver's starts, by deal number."""
+    more = solver_restarted(rules)[1]
+    return [either(r, more.get(number(r))) for r in after_restarts(rules)]
 
 
 def winnable_table() -> list[str]:
@@ -375,6 +429,12 @@ def winnable_table() -> list[str]:
         )
         rows = after_restarts(rules)
         budget += f", then {_RESTARTS}{restarts_reach(rules)}"
+        lines.append(
+            _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
+        )
+        rows = after_solver_restarts(rules)
+        budget += f", then {_SOLVER_RESTARTS}"
+        budget += _reach(solver_restarted(rules), after_restarts_by_deal(rules))
         lines.append(
             _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
@@ -589,10 +649,32 @@ def restarts_facts() -> list[str]:
             f"([`{RESTARTS[rules].name}`](data/{RESTARTS[rules].name})), which won "
             + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
         )
+    for rules in SOLVER_RESTARTS:
+        before = after_restarts_by_deal(rules)
+        rows = solver_restarted(rules)[1]
+        won = [r for r in rows.values() if r["verdict"] == "won"]
+        tuned = sum(number(r) <= TUNED for r in won)
+        in_tuned = ""
+        if rules == "classic":
+            in_tuned = f" ({_count(tuned) if tuned else 'none'} in 1-{TUNED})"
+        codes = ", ".join(f"`{r['code']}`" for r in won)
+        lines.append(
+            f"Of the {_count(_unknowns(before))} {rules} deals the restarts left "
+            f"unknown, {_which(solver_restarted(rules), before)} were solved again "
+            f"from the {RESTART_STARTS} furthest of the first "
+            f"{_count(RESTART_POSITIONS)} positions the solver's own breadth-first "
+            f"search reaches, {_count(SOLVER_RESTART_NODES)} positions each "
+            f"([`{SOLVER_RESTARTS[rules].name}`](data/{SOLVER_RESTARTS[rules].name})), "
+            "which won "
+            + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
+        )
     return [
         *lines,
         "",
-        *_release_table(f"every pass, then {_RESTARTS}", after_restarts("classic")),
+        *_release_table(
+            f"every pass, then {_RESTARTS}, then {_SOLVER_RESTARTS}",
+            after_solver_restarts("classic"),
+        ),
     ]
 
 
@@ -704,6 +786,7 @@ def every_verdict_table() -> list[str]:
         *latest("classic")[1].values(),
         *furthest("classic")[1].values(),
         *restarted("classic")[1].values(),
+        *solver_restarted("classic")[1].values(),
         *further_on("classic").values(),
     ]
     held_start = worst_held_out(rows)[0]
