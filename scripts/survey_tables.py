@@ -628,46 +628,57 @@ def furthest_facts() -> list[str]:
     return lines
 
 
+def _won_from_starts(
+    rules: str,
+    before: dict[int, dict[str, Any]],
+    in_order: _InOrder,
+    path: pathlib.Path,
+    left: str,
+    how: str,
+) -> str:
+    """A sentence on what a pass of restarts won: of the deals ``left`` unknown
+    (``before``), which it solved again from starts found ``how``."""
+    won = [r for r in in_order[1].values() if r["verdict"] == "won"]
+    tuned = sum(number(r) <= TUNED for r in won)
+    in_tuned = ""
+    if rules == "classic":
+        in_tuned = f" ({_count(tuned) if tuned else 'none'} in 1-{TUNED})"
+    codes = ", ".join(f"`{r['code']}`" for r in won)
+    return (
+        f"Of the {_count(_unknowns(before))} {rules} deals {left}, "
+        f"{_which(in_order, before)} were solved again from the {RESTART_STARTS} "
+        f"furthest of {how} ([`{path.name}`](data/{path.name})), which won "
+        + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
+    )
+
+
 def restarts_facts() -> list[str]:
     """What the restarts settled, and what every pass together resolves."""
-    lines = []
-    for rules in RESTARTS:
-        before = deepest_by_deal(rules)
-        rows = restarted(rules)[1]
-        won = [r for r in rows.values() if r["verdict"] == "won"]
-        tuned = sum(number(r) <= TUNED for r in won)
-        in_tuned = ""
-        if rules == "classic":
-            in_tuned = f" ({_count(tuned) if tuned else 'none'} in 1-{TUNED})"
-        codes = ", ".join(f"`{r['code']}`" for r in won)
-        lines.append(
-            f"Of the {_count(_unknowns(before))} {rules} deals left unknown at "
-            f"{_MOST_MILLIONS}, {_which(restarted(rules), before)} were solved again "
-            f"from the {RESTART_STARTS} furthest of their first "
-            f"{_count(RESTART_POSITIONS)} positions breadth first, "
-            f"{RESTART_NODES // 1_000_000} million positions each "
-            f"([`{RESTARTS[rules].name}`](data/{RESTARTS[rules].name})), which won "
-            + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
+    lines = [
+        _won_from_starts(
+            rules,
+            deepest_by_deal(rules),
+            restarted(rules),
+            RESTARTS[rules],
+            f"left unknown at {_MOST_MILLIONS}",
+            f"their first {_count(RESTART_POSITIONS)} positions breadth first, "
+            f"{RESTART_NODES // 1_000_000} million positions each",
         )
-    for rules in SOLVER_RESTARTS:
-        before = after_restarts_by_deal(rules)
-        rows = solver_restarted(rules)[1]
-        won = [r for r in rows.values() if r["verdict"] == "won"]
-        tuned = sum(number(r) <= TUNED for r in won)
-        in_tuned = ""
-        if rules == "classic":
-            in_tuned = f" ({_count(tuned) if tuned else 'none'} in 1-{TUNED})"
-        codes = ", ".join(f"`{r['code']}`" for r in won)
-        lines.append(
-            f"Of the {_count(_unknowns(before))} {rules} deals the restarts left "
-            f"unknown, {_which(solver_restarted(rules), before)} were solved again "
-            f"from the {RESTART_STARTS} furthest of the first "
-            f"{_count(RESTART_POSITIONS)} positions the solver's own breadth-first "
-            f"search reaches, {_count(SOLVER_RESTART_NODES)} positions each "
-            f"([`{SOLVER_RESTARTS[rules].name}`](data/{SOLVER_RESTARTS[rules].name})), "
-            "which won "
-            + (f"{_count(len(won))}{in_tuned}: {codes}." if won else "none.")
+        for rules in RESTARTS
+    ]
+    lines += [
+        _won_from_starts(
+            rules,
+            after_restarts_by_deal(rules),
+            solver_restarted(rules),
+            SOLVER_RESTARTS[rules],
+            "the restarts left unknown",
+            f"the first {_count(RESTART_POSITIONS)} positions the solver's own "
+            f"breadth-first search reaches, {_count(SOLVER_RESTART_NODES)} positions "
+            "each",
         )
+        for rules in SOLVER_RESTARTS
+    ]
     return [
         *lines,
         "",
