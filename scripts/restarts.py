@@ -81,11 +81,7 @@ def starts(
                 found.append(q)
                 queue.append((q, move >> 3))
     ended = not queue and not any(sum(p.found) == 52 for p in found)
-    chosen = [
-        Start(position, tuple(m.key for m in moves))
-        for moves, position in furthest(first, ways, count)
-    ]
-    return chosen, ended
+    return _furthest_starts(first, ways, count), ended
 
 
 def _solver_starts(
@@ -100,11 +96,17 @@ def _solver_starts(
         ways = search.ways()
     finally:
         search.close()
-    chosen = [
+    return _furthest_starts(first, ways, count), verdict is Verdict.LOST
+
+
+def _furthest_starts(
+    first: Position, ways: list[tuple[int, int]], count: int
+) -> list[Start]:
+    """The solver's choice of starts among the positions ``ways`` reaches."""
+    return [
         Start(position, tuple(m.key for m in moves))
         for moves, position in furthest(first, ways, count)
     ]
-    return chosen, verdict is Verdict.LOST
 
 
 def played(state: State, moves: list[Move]) -> State:
