@@ -457,7 +457,10 @@ def _back_and_forth() -> tuple[Game, Move, Move]:
         game = game.play(rnd.choice(state.legal_moves()))
 
 
-@pytest.mark.no_cover  # slow under coverage, and the shorter games cover the same code
+# Slow under coverage, and the shorter games cover the same code; its subject, the
+# record of a long game, is the same without the core.
+@pytest.mark.no_cover
+@pytest.mark.same_without_core
 def test_a_game_of_a_million_moves_round_trips() -> None:
     game, there, back = _back_and_forth()
     for _ in range(500_000):

@@ -103,6 +103,8 @@ async def key_move(app: YukonApp, pilot: Pilot[None], move: Move) -> None:
         await pilot.press("space", str(move.column + 1))
 
 
+# The terminal game is the same without the core, and its other tests run there too.
+@pytest.mark.same_without_core
 def test_a_relaxed_deal_is_won_to_625_through_clicks_and_keys() -> None:
     game = Game.new("YU1-R-AAAAAAB")
     solution = yukon.solve(game.state, max_seconds=60)

@@ -18,8 +18,10 @@ from yukon._state import packed
 from . import scripts
 from .test_solver import _random_ending
 
-# The scripts are not measured, and run three times slower under coverage.
-pytestmark = pytest.mark.no_cover
+# The scripts are not measured (they run three times slower under coverage), and they
+# play by the rules' Python functions with or without the C core: the pure-Python stage
+# of .ci/run leaves them to the compiled run.
+pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -13,8 +13,10 @@ from yukon import Verdict, _solver
 from . import scripts
 from .test_solver import _random_ending, ace_needs_a_two, replays_to_a_win
 
-# The scripts are not measured, and run three times slower under coverage.
-pytestmark = pytest.mark.no_cover
+# The scripts are not measured (they run three times slower under coverage), and they
+# play by the rules' Python functions with or without the C core: the pure-Python stage
+# of .ci/run leaves them to the compiled run.
+pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
 streamlined = scripts.load("streamlined")
 

@@ -20,8 +20,10 @@ from . import scripts
 from .strategies import positions
 from .test_solver import _seeded_positions, _small_endings
 
-# The scripts are not measured, and run three times slower under coverage.
-pytestmark = pytest.mark.no_cover
+# The scripts are not measured (they run three times slower under coverage), and they
+# play by the rules' Python functions with or without the C core: the pure-Python stage
+# of .ci/run leaves them to the compiled run.
+pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
 waiting = scripts.load("waiting")
 
