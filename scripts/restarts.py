@@ -7,10 +7,9 @@ lies. This pass searches each deal breadth first for its first ``--positions``
 positions (as ``scripts/breadth.py`` does: dead ends, safe moves, Kings and useful
 returns as the solver has them; or, with ``--finder solver``, with the solver's own
 breadth-first search, every pruning of its searches, as it finds its starts further
-on), takes the ``--starts`` furthest on (fewest face-down
-cards, three to a card home; no dead end; one a set of face-down cards and
-foundations; ties in the order found) and solves each in turn with ``--max-nodes`` positions. A win from any of
-them, with the moves that reach it, is a win of the deal: the pass plays the whole line
+on), takes the ``--starts`` furthest on as the solver chooses its starts further on
+(``yukon._solver.furthest``), and solves each in turn with ``--max-nodes`` positions.
+A win from any of them, with the moves that reach it, is a win of the deal: the pass plays the whole line
 from the deal and keeps it only if every card is then home. A breadth-first search that
 ends is a loss. Otherwise the deal stays unknown: a start that is lost says nothing of
 the deal.
