@@ -12,9 +12,9 @@ the deal lost: a winning line turns one up, and every position before that lies 
 and is no dead end, so the search would have reached it.
 
 ``python scripts/dig_out.py CODE [CODE ...] [--positions N]`` prints a row for each
-deal: its ranks dealt face down, then the positions searched until one turned up, or
-that none did within ``N`` positions (default 100 000), or that none ever can. Counts
-of positions are the same on every machine. ``tests/test_dig_out_script.py`` holds the
+rank a deal deals all face down (a deal with none says so): the positions searched
+until one turned up, or that none did within ``N`` positions (default 100 000), or that
+none ever can. Counts of positions are the same on every machine. ``tests/test_dig_out_script.py`` holds the
 script to its statement.
 """
 
@@ -103,7 +103,10 @@ def main() -> None:
     print("| deal | dealt face down | positions searched | turned up |")
     print("|---|---|---|---|")
     for code in args.codes:
-        for rank in ranks_face_down(code):
+        ranks = ranks_face_down(code)
+        if not ranks:
+            print(f"| `{code}` | no rank all | - | - |")
+        for rank in ranks:
             dug = dig_out(code, rank, args.positions)
             if dug.line is not None:
                 said = f"one, {len(dug.line)} moves in"

@@ -87,4 +87,7 @@ def test_the_table_has_a_row_for_each_rank_dealt_face_down(
     monkeypatch.setattr("sys.argv", argv)
     dig_out.main()
     rows = capsys.readouterr().out.splitlines()
-    assert rows[2:] == ["| `YU1-R-AAAACSL` | Queens | 50 | none |"]
+    assert rows[2:] == [
+        "| `YU1-R-AAAACSL` | Queens | 50 | none |",
+        "| `YU1-C-AAAAAAB` | no rank all | - | - |",
+    ]
