@@ -324,6 +324,11 @@ def deepest_by_deal(rules: str) -> dict[int, dict[str, Any]]:
     return {number(r): r for r in deepest_pass(rules)}
 
 
+def _stated(budget: dict[str, Any], name: str) -> Any:
+    """A restarts row's budget entry; a row without a finder used the script's."""
+    return budget.get(name, "script") if name == "finder" else budget[name]
+
+
 def _restarts_pass(
     path: pathlib.Path,
     before: dict[int, dict[str, Any]],
@@ -339,7 +344,7 @@ def _restarts_pass(
         ("breadth_first", RESTART_POSITIONS),
         ("finder", finder),
     ):
-        if {r["budget"].get(name, "script") for r in rows.values()} != {value}:
+        if {_stated(r["budget"], name) for r in rows.values()} != {value}:
             raise SystemExit(f"{path.name}: not {name} = {value} for every deal")
     return through, rows
 
