@@ -14,8 +14,8 @@ and is no dead end, so the search would have reached it.
 ``python scripts/dig_out.py CODE [CODE ...] [--positions N]`` prints a row for each
 rank a deal deals all face down (a deal with none says so): the positions searched
 until one turned up, or that none did within ``N`` positions (default 100 000), or that
-none ever can. Counts of positions are the same on every machine. ``tests/test_dig_out_script.py`` holds the
-script to its statement.
+none ever can. Counts of positions are the same on every machine.
+``tests/test_dig_out_script.py`` holds the script to its statement.
 """
 
 from __future__ import annotations

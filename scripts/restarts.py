@@ -9,18 +9,18 @@ returns as the solver has them; or, with ``--finder solver``, with the solver's 
 breadth-first search, every pruning of its searches, as it finds its starts further
 on), takes the ``--starts`` furthest on as the solver chooses its starts further on
 (``yukon._solver.furthest``), and solves each in turn with ``--max-nodes`` positions.
-A win from any of them, with the moves that reach it, is a win of the deal: the pass plays the whole line
-from the deal and keeps it only if every card is then home. A breadth-first search that
-ends is a loss. Otherwise the deal stays unknown: a start that is lost says nothing of
-the deal.
+A win from any of them, with the moves that reach it, is a win of the deal: the pass
+plays the whole line from the deal and keeps it only if every card is then home. A
+breadth-first search that ends is a loss. Otherwise the deal stays unknown: a start
+that is lost says nothing of the deal.
 
 ``python scripts/restarts.py --unknown-in FILE [FILE ...] --out FILE`` appends one JSON
 line per deal left unknown in every file given (the survey's rows, with the pass's
 budget, ``"nodes"`` the positions the solver searched from the starts, ``"start"`` the
 winning start's rank among them, and no line), skipping deals already in ``--out``;
 ``--workers`` solves that many deals at once; a row of ``--finder solver`` says so in
-its budget. Budgets of positions make the rows the
-same on every machine, but for their times.
+its budget. Budgets of positions make the rows the same on every machine, but for
+their times.
 ``tests/test_restarts_script.py`` holds the pass to its statement.
 """
 

@@ -47,8 +47,8 @@ def _holds_to_its_statement(code: str, rank: int, positions: int) -> Any:
 
 
 def test_a_queen_of_a_won_relaxed_deal_turns_up() -> None:
-    """``YU1-R-AAAAABV`` deals its four Queens face down, and is won in 757 positions: the
-    search turns one up within its first 1 000 positions."""
+    """``YU1-R-AAAAABV`` deals its four Queens face down, and is won in 757 positions:
+    the search turns one up within its first 1 000 positions."""
     assert dig_out.ranks_face_down("YU1-R-AAAAABV") == [12]
     assert _holds_to_its_statement("YU1-R-AAAAABV", 12, 1_000).line is not None
 
