@@ -62,6 +62,18 @@ def _cover(position: Position, cards: frozenset[int]) -> int:
     )
 
 
+_Line = tuple[Move, "_Line"] | None
+"""A way back to the start: the last move, and the way back to the position before it."""
+
+
+def _unwound(line: _Line) -> tuple[Move, ...]:
+    moves = []
+    while line is not None:
+        move, line = line
+        moves.append(move)
+    return tuple(reversed(moves))
+
+
 def dig_out(code: str, rank: int, positions: int) -> Dug:
     """Search the deal ``code`` for a position where a card of ``rank`` (1 for Aces to
     13 for Kings) that it deals face down has turned up, within ``positions``."""
@@ -72,10 +84,14 @@ def dig_out(code: str, rank: int, positions: int) -> Dug:
         raise ValueError(f"{code} deals no {NAMES[rank][:-1]} face down")
     order = itertools.count()
     seen = {_key(first, -1)}
-    queue = [(_cover(first, cards), sum(first.hidden), next(order), first, ())]
+    # A queued position is kept as the position before it and the way there, so that
+    # the queue holds each searched position once, not each position it leads to.
+    start: _Line = None
+    queue = [(_cover(first, cards), sum(first.hidden), next(order), first, start)]
     searched = 0
     while queue and searched < positions:
-        position, line = heapq.heappop(queue)[3:]
+        before, line = heapq.heappop(queue)[3:]
+        position = before if line is None else fast_follow(before, line[0].key)
         searched += 1
         for move in fast_moves(position):
             after = fast_follow(position, move.key)
@@ -84,10 +100,10 @@ def dig_out(code: str, rank: int, positions: int) -> Dug:
                 continue
             seen.add(key)
             if _down(after, cards) < down:
-                return Dug(searched, (*line, move), False)
+                return Dug(searched, _unwound((move, line)), False)
             if not dead_end(after):
                 rank_of = (_cover(after, cards), sum(after.hidden), next(order))
-                heapq.heappush(queue, (*rank_of, after, (*line, move)))
+                heapq.heappush(queue, (*rank_of, position, (move, line)))
     return Dug(searched, None, not queue)
 
 
