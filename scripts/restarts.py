@@ -1,5 +1,5 @@
 """Solve deals the survey left unknown again, from positions a short breadth-first search
-reaches: a pass of its own over the survey's unknowns.
+or random play reaches: a pass of its own over the survey's unknowns.
 
 The solver's searches all start from the deal and rank positions by what is left to do,
 so a position every one of them ranks low is searched late, however close to a win it
@@ -9,6 +9,10 @@ returns as the solver has them; or, with ``--finder solver``, with the solver's 
 breadth-first search, every pruning of its searches, as it finds its starts further
 on), takes the ``--starts`` furthest on as the solver chooses its starts further on
 (``yukon._solver.furthest``), and solves each in turn with ``--max-nodes`` positions.
+With ``--finder playouts`` the starts come from random play instead (see
+:func:`playout_starts`): ``--playouts`` games of at most ``--moves`` random moves, drawn
+by a generator seeded with ``--seed``, reach further than any breadth-first search, and
+now and then a position that every search ranks too low to reach.
 A win from any of them, with the moves that reach it, is a win of the deal: the pass
 plays the whole line from the deal and keeps it only if every card is then home. A
 breadth-first search that ends is a loss. Otherwise the deal stays unknown: a start
@@ -18,9 +22,10 @@ that is lost says nothing of the deal.
 line per deal left unknown in every file given (the survey's rows, with the pass's
 budget, ``"nodes"`` the positions the solver searched from the starts, ``"start"`` the
 winning start's rank among them, and no line), skipping deals already in ``--out``;
-``--workers`` solves that many deals at once; a row of ``--finder solver`` says so in
-its budget. Budgets of positions make the rows the same on every machine, but for
-their times.
+``--workers`` solves that many deals at once; a row of ``--finder solver`` or
+``playouts`` says so in its budget, one of ``playouts`` with its random play
+(``playouts``, ``moves``, ``seed``) in place of ``breadth_first``. Budgets of positions
+and seeded play make the rows the same on every machine, but for their times.
 ``tests/test_restarts_script.py`` holds the pass to its statement.
 """
 
@@ -30,6 +35,7 @@ import argparse
 import json
 import multiprocessing
 import pathlib
+import random
 import time
 from collections import deque
 from typing import Any, NamedTuple
@@ -38,8 +44,8 @@ from breadth import key, searched_moves
 
 import yukon
 from yukon import GameCode, Move, State, Verdict
-from yukon._rules import Position, follow
-from yukon._solver import _BREADTH, _Maker, furthest
+from yukon._rules import Position, fast_follow, fast_moves, follow
+from yukon._solver import _BREADTH, _Maker, dead_end, furthest
 from yukon._state import packed, wrap
 
 
@@ -48,6 +54,14 @@ class Start(NamedTuple):
 
     position: Position
     moves: tuple[int, ...]
+
+
+class Play(NamedTuple):
+    """The random play that finds starts with ``--finder playouts``."""
+
+    playouts: int = 1_000
+    moves: int = 2_000
+    seed: int = 0
 
 
 def starts(
@@ -108,6 +122,42 @@ def _furthest_starts(
     ]
 
 
+_PLAY = Play()
+
+
+def playout_starts(
+    state: State, playouts: int, moves: int, seed: int, *, count: int
+) -> list[Start]:
+    """The ``count`` starts that random play finds (``finder="playouts"``): ``playouts``
+    games from ``state`` of at most ``moves`` legal moves each, drawn by
+    ``random.Random(seed)``. Each game gives the last position on its way where a card
+    turned up and that is no dead end (random play soon spoils a game, so its end is
+    seldom worth solving); the starts are those with the fewest cards face down, then
+    the most home, then the earliest game."""
+    rng = random.Random(seed)
+    first = packed(state)
+    found: list[tuple[int, int, int, Start]] = []
+    for game in range(playouts):
+        now, line, turned = first, [], []
+        down = sum(now.hidden)
+        for _ in range(moves):
+            keys = [move.key for move in fast_moves(now)]
+            if not keys or sum(now.found) == 52:
+                break
+            line.append(rng.choice(keys))
+            now = fast_follow(now, line[-1])
+            if sum(now.hidden) < down:
+                down = sum(now.hidden)
+                turned.append((now, len(line)))
+        for position, length in reversed(turned):
+            if not dead_end(position):
+                rank = (sum(position.hidden), -sum(position.found), game)
+                found.append((*rank, Start(position, tuple(line[:length]))))
+                break
+    found.sort(key=lambda item: item[:3])
+    return [start for *_, start in found[:count]]
+
+
 def played(state: State, moves: list[Move]) -> State:
     """``state`` after ``moves``, each checked by the rules."""
     for move in moves:
@@ -122,11 +172,19 @@ def solve_again(
     max_nodes: int,
     max_memory: int,
     finder: str = "script",
+    play: Play = _PLAY,
 ) -> dict[str, Any]:
-    """The pass's row for one deal (see the module notes)."""
+    """The pass's row for one deal (see the module notes); ``play`` is the random play
+    of ``finder="playouts"``, which has no breadth-first search."""
     began = time.monotonic()
     deal = State.deal(GameCode.parse(code))
-    chosen, ended = starts(deal, positions, count, finder)
+    found: dict[str, Any]
+    if finder == "playouts":
+        chosen, ended = playout_starts(deal, *play, count=count), False
+        found = play._asdict()
+    else:
+        chosen, ended = starts(deal, positions, count, finder)
+        found = {"breadth_first": positions}
     row: dict[str, Any] = {
         "code": code,
         "verdict": Verdict.LOST.value if ended else Verdict.UNKNOWN.value,
@@ -135,7 +193,7 @@ def solve_again(
             "max_seconds": None,
             "max_nodes": max_nodes,
             "max_memory": max_memory,
-            "breadth_first": positions,
+            **found,
             "starts": count,
             **({} if finder == "script" else {"finder": finder}),
         },
@@ -169,7 +227,7 @@ def unknown_in(paths: list[pathlib.Path]) -> list[str]:
     return left or []
 
 
-def _job(args: tuple[str, int, int, int, int, str]) -> dict[str, Any]:
+def _job(args: tuple[str, int, int, int, int, str, Play]) -> dict[str, Any]:
     return solve_again(*args)
 
 
@@ -182,7 +240,12 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--max-memory", type=int, default=2**31)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--finder", choices=("script", "solver"), default="script")
+    parser.add_argument(
+        "--finder", choices=("script", "solver", "playouts"), default="script"
+    )
+    parser.add_argument("--playouts", type=int, default=_PLAY.playouts)
+    parser.add_argument("--moves", type=int, default=_PLAY.moves)
+    parser.add_argument("--seed", type=int, default=_PLAY.seed)
     args = parser.parse_args()
     done = set()
     if args.out.exists():
@@ -195,6 +258,7 @@ def main() -> None:
             args.max_nodes,
             args.max_memory,
             args.finder,
+            Play(args.playouts, args.moves, args.seed),
         )
         for code in unknown_in(args.unknown_in)
         if code not in done

@@ -45,6 +45,34 @@ def test_starts_are_reached_by_their_moves_furthest_first(finder: str) -> None:
     assert len(levels) == len(chosen)
 
 
+def test_random_play_finds_starts_reached_by_their_moves_fewest_down_first() -> None:
+    deal = yukon.deal("YU1-C-AAAAAKU")
+    chosen = restarts.playout_starts(deal, 60, 300, 7, count=12)
+    assert 0 < len(chosen) <= 12
+    down = [sum(s.position.hidden) for s in chosen]
+    assert down == sorted(down) and down[0] < sum(packed(deal).hidden)
+    for start in chosen:
+        moves = [Move.from_key(m) for m in start.moves]
+        reached = packed(restarts.played(deal, moves))
+        assert (reached.cols, reached.hidden, reached.found) == (
+            start.position.cols,
+            start.position.hidden,
+            start.position.found,
+        )
+        assert sum(reached.hidden) < sum(
+            packed(restarts.played(deal, moves[:-1])).hidden
+        )
+        assert not dead_end(start.position)
+    again = restarts.playout_starts(deal, 60, 300, 7, count=12)
+    assert [s.moves for s in again] == [s.moves for s in chosen]
+    other = restarts.playout_starts(deal, 60, 300, 8, count=12)
+    assert [s.moves for s in other] != [s.moves for s in chosen]
+
+
+def test_random_play_that_turns_nothing_up_gives_no_start() -> None:
+    assert restarts.playout_starts(yukon.deal("YU1-C-AAAAAKU"), 20, 0, 0, count=5) == []
+
+
 def test_a_search_that_ends_is_a_loss_the_solver_proves() -> None:
     rnd = random.Random(41)
     ended = 0
@@ -89,6 +117,27 @@ def test_a_deal_left_unknown_at_120_million_positions_is_won_from_a_start() -> N
     assert row["verdict"] == "won" and row["start"] == 0 and row["moves"] > 50
 
 
+def test_a_deal_every_pass_left_unknown_is_won_from_a_start_random_play_finds() -> None:
+    """``YU1-C-AAAAVQP``: every pass of the survey, up to 120 million positions, and both
+    restarts left it unknown; one of 1 000 random games turns every card up without
+    spoiling the game, and the solver wins from there at once. The row says so, with
+    its budget of random play."""
+    row = restarts.solve_again(
+        "YU1-C-AAAAVQP", 0, 1, 10_000, 2**28, "playouts", restarts.Play(1_000, 2_000, 0)
+    )
+    assert row["verdict"] == "won" and row["start"] == 0 and row["moves"] > 100
+    assert row["budget"] == {
+        "max_seconds": None,
+        "max_nodes": 10_000,
+        "max_memory": 2**28,
+        "playouts": 1_000,
+        "moves": 2_000,
+        "seed": 0,
+        "starts": 1,
+        "finder": "playouts",
+    }
+
+
 def test_a_line_that_wins_nothing_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """A win is kept only when its whole line, played from the deal, wins."""
 
@@ -102,7 +151,11 @@ def test_a_line_that_wins_nothing_is_refused(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.parametrize(
     "name",
-    ["survey-classic-unknowns-restarts", "survey-classic-unknowns-restarts-solver"],
+    [
+        "survey-classic-unknowns-restarts",
+        "survey-classic-unknowns-restarts-solver",
+        "survey-classic-unknowns-playouts",
+    ],
 )
 def test_a_published_win_is_found_again_as_its_row_says(name: str) -> None:
     """The quickest classic win of each published pass, run again with its budget up
@@ -115,13 +168,15 @@ def test_a_published_win_is_found_again_as_its_row_says(name: str) -> None:
     rows = [json.loads(line) for line in data.read_text().splitlines()]
     row = min((r for r in rows if r["verdict"] == "won"), key=lambda r: r["nodes"])
     budget = row["budget"]
+    finder = budget.get("finder", "script")
     again = restarts.solve_again(
         row["code"],
-        budget["breadth_first"],
+        budget.get("breadth_first", 0),
         row["start"] + 1,
         budget["max_nodes"],
         budget["max_memory"],
-        budget.get("finder", "script"),
+        finder,
+        restarts.Play(*(budget.get(n, 0) for n in restarts.Play._fields)),
     )
     for field in ("verdict", "start", "nodes", "moves"):
         assert again[field] == row[field], field
