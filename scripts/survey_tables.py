@@ -78,6 +78,18 @@ SOLVER_RESTARTS = {
 first ``RESTART_POSITIONS`` positions the solver's own breadth-first search reaches,
 ``SOLVER_RESTART_NODES`` positions each."""
 SOLVER_RESTART_NODES = 200_000
+PLAYOUT_RESTARTS = {
+    "classic": DATA / "survey-classic-unknowns-playouts.jsonl",
+    "relaxed": DATA / "survey-relaxed-unknowns-playouts.jsonl",
+}
+"""The deals the restarts from the solver's starts left unknown, solved again in deal
+order by ``scripts/restarts.py --finder playouts``: from the ``RESTART_STARTS`` starts
+that ``PLAYOUTS`` random games of at most ``PLAYOUT_MOVES`` moves find (seed
+``PLAYOUT_SEED``), ``PLAYOUT_NODES`` positions each."""
+PLAYOUTS = 1_000
+PLAYOUT_MOVES = 2_000
+PLAYOUT_SEED = 0
+PLAYOUT_NODES = 200_000
 FURTHER_ON = {
     "classic": DATA / "survey-classic-unknowns-further-on.jsonl",
     "relaxed": DATA / "survey-relaxed-unknowns-further-on.jsonl",
@@ -334,19 +346,24 @@ def _restarts_pass(
     before: dict[int, dict[str, Any]],
     nodes: int,
     which: str,
-    finder: str,
+    stated: tuple[tuple[str, Any], ...],
 ) -> _InOrder:
     """A pass of ``scripts/restarts.py`` in deal order over the deals ``before`` left
-    unknown, each row with the starts and the finder stated."""
+    unknown, each row with the budget entries ``stated``."""
     through, rows = _in_deal_order(path, before, nodes, which)
-    for name, value in (
-        ("starts", RESTART_STARTS),
-        ("breadth_first", RESTART_POSITIONS),
-        ("finder", finder),
-    ):
+    for name, value in stated:
         if {_stated(r["budget"], name) for r in rows.values()} != {value}:
             raise SystemExit(f"{path.name}: not {name} = {value} for every deal")
     return through, rows
+
+
+def _breadth_first(finder: str) -> tuple[tuple[str, Any], ...]:
+    """What a row of restarts from starts found breadth first states."""
+    return (
+        ("starts", RESTART_STARTS),
+        ("breadth_first", RESTART_POSITIONS),
+        ("finder", finder),
+    )
 
 
 @functools.cache
@@ -358,7 +375,7 @@ def restarted(rules: str) -> _InOrder:
         deepest_by_deal(rules),
         RESTART_NODES,
         f"{_MOST_MILLIONS} positions",
-        "script",
+        _breadth_first("script"),
     )
 
 
@@ -392,7 +409,7 @@ def solver_restarted(rules: str) -> _InOrder:
         after_restarts_by_deal(rules),
         SOLVER_RESTART_NODES,
         "the restarts",
-        "solver",
+        _breadth_first("solver"),
     )
 
 
@@ -406,6 +423,45 @@ def after_solver_restarts(rules: str) -> list[dict[str, Any]]:
     the solver's starts, by deal number."""
     more = solver_restarted(rules)[1]
     return [either(r, more.get(number(r))) for r in after_restarts(rules)]
+
+
+@functools.cache
+def after_solver_restarts_by_deal(rules: str) -> dict[int, dict[str, Any]]:
+    """:func:`after_solver_restarts` by deal number."""
+    return {number(r): r for r in after_solver_restarts(rules)}
+
+
+@functools.cache
+def playout_restarted(rules: str) -> _InOrder:
+    """The last deal the restarts from starts random play finds reached, and their rows
+    by deal number: every deal up to that one which the restarts from the solver's
+    starts left unknown."""
+    return _restarts_pass(
+        PLAYOUT_RESTARTS[rules],
+        after_solver_restarts_by_deal(rules),
+        PLAYOUT_NODES,
+        "the restarts from the solver's starts",
+        (
+            ("starts", RESTART_STARTS),
+            ("playouts", PLAYOUTS),
+            ("moves", PLAYOUT_MOVES),
+            ("seed", PLAYOUT_SEED),
+            ("finder", "playouts"),
+        ),
+    )
+
+
+_PLAYOUT_RESTARTS = (
+    f"{_count(PLAYOUT_NODES)} from each of {RESTART_STARTS} starts "
+    f"{_count(PLAYOUTS)} random games find"
+)
+
+
+def after_playouts(rules: str) -> list[dict[str, Any]]:
+    """Each deal's verdict over every pass, both restarts and then the restarts from
+    starts random play finds, by deal number."""
+    more = playout_restarted(rules)[1]
+    return [either(r, more.get(number(r))) for r in after_solver_restarts(rules)]
 
 
 def winnable_table() -> list[str]:
@@ -440,6 +496,12 @@ def winnable_table() -> list[str]:
         rows = after_solver_restarts(rules)
         budget += f", then {_SOLVER_RESTARTS}"
         budget += _reach(solver_restarted(rules), after_restarts_by_deal(rules))
+        lines.append(
+            _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
+        )
+        rows = after_playouts(rules)
+        budget += f", then {_PLAYOUT_RESTARTS}"
+        budget += _reach(playout_restarted(rules), after_solver_restarts_by_deal(rules))
         lines.append(
             _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
@@ -684,12 +746,26 @@ def restarts_facts() -> list[str]:
         )
         for rules in SOLVER_RESTARTS
     ]
+    lines += [
+        _won_from_starts(
+            rules,
+            after_solver_restarts_by_deal(rules),
+            playout_restarted(rules),
+            PLAYOUT_RESTARTS[rules],
+            "the restarts from the solver's starts left unknown",
+            f"the positions where {_count(PLAYOUTS)} random games of at most "
+            f"{_count(PLAYOUT_MOVES)} moves turned a card up (the last on each game's "
+            f"way that is no dead end), {_count(PLAYOUT_NODES)} positions each",
+        )
+        for rules in PLAYOUT_RESTARTS
+    ]
     return [
         *lines,
         "",
         *_release_table(
-            f"every pass, then {_RESTARTS}, then {_SOLVER_RESTARTS}",
-            after_solver_restarts("classic"),
+            f"every pass, then {_RESTARTS}, then {_SOLVER_RESTARTS}, "
+            f"then {_PLAYOUT_RESTARTS}",
+            after_playouts("classic"),
         ),
     ]
 
@@ -803,6 +879,7 @@ def every_verdict_table() -> list[str]:
         *furthest("classic")[1].values(),
         *restarted("classic")[1].values(),
         *solver_restarted("classic")[1].values(),
+        *playout_restarted("classic")[1].values(),
         *further_on("classic").values(),
     ]
     held_start = worst_held_out(rows)[0]

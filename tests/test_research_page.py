@@ -46,6 +46,8 @@ DEEPER = _by_rules("survey-{rules}-unknowns-20m.jsonl")
 LATEST = _by_rules("survey-{rules}-unknowns-60m.jsonl")
 FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
 RESTARTS = _by_rules("survey-{rules}-unknowns-restarts.jsonl")
+SOLVER_RESTARTS = _by_rules("survey-{rules}-unknowns-restarts-solver.jsonl")
+PLAYOUTS = _by_rules("survey-{rules}-unknowns-playouts.jsonl")
 FURTHER_ON = _by_rules("survey-{rules}-unknowns-further-on.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
@@ -78,6 +80,8 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 LATEST["classic"],
                 FURTHEST["classic"],
                 RESTARTS["classic"],
+                SOLVER_RESTARTS["classic"],
+                PLAYOUTS["classic"],
                 FURTHER_ON["classic"],
             ],
             20_000,
@@ -90,6 +94,8 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 LATEST["relaxed"],
                 FURTHEST["relaxed"],
                 RESTARTS["relaxed"],
+                SOLVER_RESTARTS["relaxed"],
+                PLAYOUTS["relaxed"],
                 FURTHER_ON["relaxed"],
             ],
             5_000,
@@ -242,6 +248,30 @@ def test_the_restarts_are_of_the_deals_left_open_at_120_million_positions(
             assert row["stopped_by"] == "nodes" and "start" not in row, row
             assert 0 < row["nodes"] <= budget["starts"] * budget["max_nodes"], row
     assert RESTARTS[rules].name in PAGE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_random_play_restarts_every_deal_the_solvers_starts_left_open(
+    rules: str,
+) -> None:
+    """The restarts from starts random play finds are of every deal the restarts from
+    the solver's starts left unknown, each with one budget, and win or stay unknown."""
+    rows = _records(PLAYOUTS[rules])
+    codes = [r["code"] for r in rows]
+    left = [r for r in _records(SOLVER_RESTARTS[rules]) if r["verdict"] == "unknown"]
+    assert len(codes) == len(set(codes))
+    assert set(codes) == {r["code"] for r in left}
+    assert len({json.dumps(r["budget"], sort_keys=True) for r in rows}) == 1
+    budget = rows[0]["budget"]
+    assert budget["finder"] == "playouts" and budget["starts"] == 10
+    for row in rows:
+        assert row["verdict"] in ("won", "unknown"), row
+        if row["verdict"] == "won":
+            assert 0 <= row["start"] < budget["starts"] and row["moves"] > 0, row
+        else:
+            assert row["stopped_by"] == "nodes" and "start" not in row, row
+            assert row["nodes"] <= budget["starts"] * budget["max_nodes"], row
+    assert PLAYOUTS[rules].name in PAGE.read_text(encoding="utf-8")
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
