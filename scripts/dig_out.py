@@ -25,7 +25,7 @@ import heapq
 import itertools
 from typing import NamedTuple
 
-from face_down_ranks import NAMES, ranks_face_down
+from face_down_ranks import NAMES, rows_by_rank
 
 import yukon
 from yukon import Move
@@ -118,17 +118,17 @@ def main() -> None:
     args = parser.parse_args()
     print("| deal | dealt face down | positions searched | turned up |")
     print("|---|---|---|---|")
-    for code in args.codes:
-        ranks = ranks_face_down(code)
-        if not ranks:
-            print(f"| `{code}` | no rank all | - | - |")
-        for rank in ranks:
-            dug = dig_out(code, rank, args.positions)
-            if dug.line is not None:
-                said = f"one, {len(dug.line)} moves in"
-            else:
-                said = "none can ever (the deal is lost)" if dug.ended else "none"
-            print(f"| `{code}` | {NAMES[rank]} | {_n(dug.positions)} | {said} |")
+
+    def row(code: str, rank: int) -> list[str]:
+        dug = dig_out(code, rank, args.positions)
+        if dug.line is not None:
+            said = f"one, {len(dug.line)} moves in"
+        else:
+            said = "none can ever (the deal is lost)" if dug.ended else "none"
+        return [_n(dug.positions), said]
+
+    for line in rows_by_rank(args.codes, row, 2):
+        print(line)
 
 
 if __name__ == "__main__":

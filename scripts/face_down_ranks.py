@@ -19,6 +19,7 @@ import argparse
 import collections
 import json
 import pathlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from restarts import unknown_in
@@ -44,6 +45,20 @@ def ranks_face_down(code: str) -> list[int]:
         card.rank for column in state.columns for card in column.face_down
     )
     return sorted(rank for rank, count in down.items() if count == 4)
+
+
+def rows_by_rank(
+    codes: list[str], row: Callable[[str, int], list[str]], cells: int
+) -> Iterator[str]:
+    """A table row for each rank each deal deals all face down, its cells after the
+    deal's and the rank's made by ``row``; for a deal with none, a row that says so,
+    with ``cells`` cells of ``-``."""
+    for code in codes:
+        ranks = ranks_face_down(code)
+        if not ranks:
+            yield f"| `{code}` | no rank all |" + " - |" * cells
+        for rank in ranks:
+            yield "| " + " | ".join([f"`{code}`", NAMES[rank], *row(code, rank)]) + " |"
 
 
 def _rows(path: pathlib.Path) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ import json
 import pathlib
 from typing import NamedTuple
 
-from face_down_ranks import NAMES, ranks_face_down
+from face_down_ranks import NAMES, ranks_face_down, rows_by_rank
 
 import yukon
 
@@ -120,16 +120,13 @@ def main() -> None:
         "| deal | dealt face down | playouts | turned one up | most cards turned up |"
     )
     print("|---|---|---|---|---|")
-    for code in args.codes:
-        ranks = ranks_face_down(code)
-        if not ranks:
-            print(f"| `{code}` | no rank all | - | - | - |")
-        for rank in ranks:
-            played = play_out(code, rank, args.playouts, args.moves, args.seed)
-            print(
-                f"| `{code}` | {NAMES[rank]} | {_n(played.playouts)} "
-                f"| {_n(played.turned_up)} | {played.most} |"
-            )
+
+    def row(code: str, rank: int) -> list[str]:
+        played = play_out(code, rank, args.playouts, args.moves, args.seed)
+        return [_n(played.playouts), _n(played.turned_up), str(played.most)]
+
+    for line in rows_by_rank(args.codes, row, 3):
+        print(line)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ import pathlib
 import sys
 from typing import Any
 
+import pytest
+
 SCRIPTS = pathlib.Path(__file__).resolve().parent.parent / "scripts"
 
 
@@ -21,3 +23,15 @@ def load(name: str) -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def printed(
+    module: Any,
+    argv: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> list[str]:
+    """The lines a script's ``main`` prints when run with the arguments ``argv``."""
+    monkeypatch.setattr("sys.argv", [f"{module.__name__}.py", *argv])
+    module.main()
+    return capsys.readouterr().out.splitlines()

@@ -20,6 +20,7 @@ from . import scripts
 pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
 dig_out = scripts.load("dig_out")
+face_down_ranks = scripts.load("face_down_ranks")
 
 
 def _face_down(state: State, rank: int) -> int:
@@ -49,7 +50,7 @@ def _holds_to_its_statement(code: str, rank: int, positions: int) -> Any:
 def test_a_queen_of_a_won_relaxed_deal_turns_up() -> None:
     """``YU1-R-AAAAABV`` deals its four Queens face down, and is won in 757 positions:
     the search turns one up within its first 1 000 positions."""
-    assert dig_out.ranks_face_down("YU1-R-AAAAABV") == [12]
+    assert face_down_ranks.ranks_face_down("YU1-R-AAAAABV") == [12]
     assert _holds_to_its_statement("YU1-R-AAAAABV", 12, 1_000).line is not None
 
 
@@ -83,10 +84,8 @@ def test_a_rank_with_no_card_face_down_is_refused() -> None:
 def test_the_table_has_a_row_for_each_rank_dealt_face_down(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["dig_out.py", "YU1-R-AAAACSL", "YU1-C-AAAAAAB", "--positions", "50"]
-    monkeypatch.setattr("sys.argv", argv)
-    dig_out.main()
-    rows = capsys.readouterr().out.splitlines()
+    argv = ["YU1-R-AAAACSL", "YU1-C-AAAAAAB", "--positions", "50"]
+    rows = scripts.printed(dig_out, argv, monkeypatch, capsys)
     assert rows[2:] == [
         "| `YU1-R-AAAACSL` | Queens | 50 | none |",
         "| `YU1-C-AAAAAAB` | no rank all | - | - |",

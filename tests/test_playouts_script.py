@@ -103,10 +103,8 @@ def test_a_rank_with_no_card_face_down_is_refused() -> None:
 def test_the_table_has_a_row_for_each_rank_dealt_face_down(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["playouts.py", "YU1-R-AAAACSL", "YU1-C-AAAAAAB", "--playouts", "40"]
-    monkeypatch.setattr("sys.argv", argv)
-    playouts.main()
-    rows = capsys.readouterr().out.splitlines()
+    argv = ["YU1-R-AAAACSL", "YU1-C-AAAAAAB", "--playouts", "40"]
+    rows = scripts.printed(playouts, argv, monkeypatch, capsys)
     _, most = _played("YU1-R-AAAACSL", 12, 40, 1_000, 0)
     assert rows[2:] == [
         f"| `YU1-R-AAAACSL` | Queens | 40 | 0 | {most} |",
@@ -117,10 +115,8 @@ def test_the_table_has_a_row_for_each_rank_dealt_face_down(
 def test_the_won_deals_give_the_lowest_and_the_median_share(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["playouts.py", "--won", "3", "--playouts", "200", "--moves", "300"]
-    monkeypatch.setattr("sys.argv", argv)
-    playouts.main()
-    rows = capsys.readouterr().out.splitlines()
+    argv = ["--won", "3", "--playouts", "200", "--moves", "300"]
+    rows = scripts.printed(playouts, argv, monkeypatch, capsys)
     ranks = playouts.won_deals(3)
     assert len({code for code, _ in ranks}) == 3
     assert all(rank in playouts.ranks_face_down(code) for code, rank in ranks)
