@@ -48,6 +48,7 @@ FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
 RESTARTS = _by_rules("survey-{rules}-unknowns-restarts.jsonl")
 SOLVER_RESTARTS = _by_rules("survey-{rules}-unknowns-restarts-solver.jsonl")
 PLAYOUTS = _by_rules("survey-{rules}-unknowns-playouts.jsonl")
+PLAYOUTS_30_S = DATA_DIR / "survey-classic-unknowns-30s-playouts.jsonl"
 FURTHER_ON = _by_rules("survey-{rules}-unknowns-further-on.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
 START, END = "<!-- survey-tables: start -->", "<!-- survey-tables: end -->"
@@ -82,6 +83,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 RESTARTS["classic"],
                 SOLVER_RESTARTS["classic"],
                 PLAYOUTS["classic"],
+                PLAYOUTS_30_S,
                 FURTHER_ON["classic"],
             ],
             20_000,
@@ -250,15 +252,24 @@ def test_the_restarts_are_of_the_deals_left_open_at_120_million_positions(
     assert RESTARTS[rules].name in PAGE.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("rules", ["classic", "relaxed"])
-def test_random_play_restarts_every_deal_the_solvers_starts_left_open(
-    rules: str,
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (SOLVER_RESTARTS["classic"], PLAYOUTS["classic"]),
+        (SOLVER_RESTARTS["relaxed"], PLAYOUTS["relaxed"]),
+        (DATA["classic"], PLAYOUTS_30_S),
+    ],
+    ids=["classic", "relaxed", "classic-30s"],
+)
+def test_random_play_restarts_every_deal_left_open_before_it(
+    before: pathlib.Path, after: pathlib.Path
 ) -> None:
-    """The restarts from starts random play finds are of every deal the restarts from
-    the solver's starts left unknown, each with one budget, and win or stay unknown."""
-    rows = _records(PLAYOUTS[rules])
+    """The restarts from starts random play finds are of every deal the run before
+    them left unknown (the restarts from the solver's starts, or the 30 s survey), each
+    with one budget, and win or stay unknown."""
+    rows = _records(after)
     codes = [r["code"] for r in rows]
-    left = [r for r in _records(SOLVER_RESTARTS[rules]) if r["verdict"] == "unknown"]
+    left = [r for r in _records(before) if r["verdict"] == "unknown"]
     assert len(codes) == len(set(codes))
     assert set(codes) == {r["code"] for r in left}
     assert len({json.dumps(r["budget"], sort_keys=True) for r in rows}) == 1
@@ -271,7 +282,7 @@ def test_random_play_restarts_every_deal_the_solvers_starts_left_open(
         else:
             assert row["stopped_by"] == "nodes" and "start" not in row, row
             assert row["nodes"] <= budget["starts"] * budget["max_nodes"], row
-    assert PLAYOUTS[rules].name in PAGE.read_text(encoding="utf-8")
+    assert after.name in PAGE.read_text(encoding="utf-8")
 
 
 def test_a_deal_the_no_peek_player_wins_is_never_proved_lost() -> None:
