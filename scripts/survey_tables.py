@@ -14,7 +14,7 @@ import json
 import pathlib
 import statistics
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import yukon
 from yukon import GameCode
@@ -78,18 +78,46 @@ SOLVER_RESTARTS = {
 first ``RESTART_POSITIONS`` positions the solver's own breadth-first search reaches,
 ``SOLVER_RESTART_NODES`` positions each."""
 SOLVER_RESTART_NODES = 200_000
-PLAYOUT_RESTARTS = {
-    "classic": DATA / "survey-classic-unknowns-playouts.jsonl",
-    "relaxed": DATA / "survey-relaxed-unknowns-playouts.jsonl",
-}
-"""The deals the restarts from the solver's starts left unknown, solved again in deal
-order by ``scripts/restarts.py --finder playouts``: from the ``RESTART_STARTS`` starts
-that ``PLAYOUTS`` random games of at most ``PLAYOUT_MOVES`` moves find (seed
-``PLAYOUT_SEED``), ``PLAYOUT_NODES`` positions each."""
-PLAYOUTS = 1_000
-PLAYOUT_MOVES = 2_000
-PLAYOUT_SEED = 0
-PLAYOUT_NODES = 200_000
+
+
+class PlayoutPass(NamedTuple):
+    """A pass of ``scripts/restarts.py --finder playouts`` in deal order over the deals
+    the run before it left unknown: from the ``RESTART_STARTS`` starts that
+    ``playouts`` random games of at most ``moves`` moves find (seeded with ``seed``),
+    ``nodes`` positions each; its files, one for each rule set."""
+
+    files: dict[str, pathlib.Path]
+    playouts: int
+    moves: int
+    seed: int
+    nodes: int
+
+
+PLAYOUT_PASSES = (
+    PlayoutPass(
+        {
+            "classic": DATA / "survey-classic-unknowns-playouts.jsonl",
+            "relaxed": DATA / "survey-relaxed-unknowns-playouts.jsonl",
+        },
+        1_000,
+        2_000,
+        0,
+        200_000,
+    ),
+    PlayoutPass(
+        {
+            "classic": DATA / "survey-classic-unknowns-playouts-more.jsonl",
+            "relaxed": DATA / "survey-relaxed-unknowns-playouts-more.jsonl",
+        },
+        5_000,
+        2_000,
+        1,
+        200_000,
+    ),
+)
+"""The passes from starts random play finds, in the order they ran: the first over
+the deals the restarts from the solver's starts left unknown, each next over those the
+one before left unknown."""
 FURTHER_ON = {
     "classic": DATA / "survey-classic-unknowns-further-on.jsonl",
     "relaxed": DATA / "survey-relaxed-unknowns-further-on.jsonl",
@@ -432,36 +460,49 @@ def after_solver_restarts_by_deal(rules: str) -> dict[int, dict[str, Any]]:
 
 
 @functools.cache
-def playout_restarted(rules: str) -> _InOrder:
-    """The last deal the restarts from starts random play finds reached, and their rows
-    by deal number: every deal up to that one which the restarts from the solver's
-    starts left unknown."""
+def playout_restarted(rules: str, k: int) -> _InOrder:
+    """The last deal the ``k``-th pass from starts random play finds reached, and its
+    rows by deal number: every deal up to that one which the run before it left
+    unknown."""
+    done = PLAYOUT_PASSES[k]
     return _restarts_pass(
-        PLAYOUT_RESTARTS[rules],
-        after_solver_restarts_by_deal(rules),
-        PLAYOUT_NODES,
-        "the restarts from the solver's starts",
+        done.files[rules],
+        _before_playouts(rules, k),
+        done.nodes,
+        "the restarts from the solver's starts" if k == 0 else "random play before",
         (
             ("starts", RESTART_STARTS),
-            ("playouts", PLAYOUTS),
-            ("moves", PLAYOUT_MOVES),
-            ("seed", PLAYOUT_SEED),
+            ("playouts", done.playouts),
+            ("moves", done.moves),
+            ("seed", done.seed),
             ("finder", "playouts"),
         ),
     )
 
 
-_PLAYOUT_RESTARTS = (
-    f"{_count(PLAYOUT_NODES)} from each of {RESTART_STARTS} starts "
-    f"{_count(PLAYOUTS)} random games find"
-)
+def _playout_label(done: PlayoutPass) -> str:
+    return (
+        f"{_count(done.nodes)} from each of {RESTART_STARTS} starts "
+        f"{_count(done.playouts)} random games find"
+    )
 
 
-def after_playouts(rules: str) -> list[dict[str, Any]]:
-    """Each deal's verdict over every pass, both restarts and then the restarts from
-    starts random play finds, by deal number."""
-    more = playout_restarted(rules)[1]
-    return [either(r, more.get(number(r))) for r in after_solver_restarts(rules)]
+@functools.cache
+def after_playouts_by_deal(rules: str, k: int) -> dict[int, dict[str, Any]]:
+    """Each deal's verdict over every pass, both restarts and the passes from starts
+    random play finds up to the ``k``-th, by deal number."""
+    more = playout_restarted(rules, k)[1]
+    return {
+        deal: either(r, more.get(deal))
+        for deal, r in _before_playouts(rules, k).items()
+    }
+
+
+def _before_playouts(rules: str, k: int) -> dict[int, dict[str, Any]]:
+    """What the run before the ``k``-th pass from random play left, by deal number."""
+    if k == 0:
+        return after_solver_restarts_by_deal(rules)
+    return after_playouts_by_deal(rules, k - 1)
 
 
 def winnable_table() -> list[str]:
@@ -499,12 +540,13 @@ def winnable_table() -> list[str]:
         lines.append(
             _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
         )
-        rows = after_playouts(rules)
-        budget += f", then {_PLAYOUT_RESTARTS}"
-        budget += _reach(playout_restarted(rules), after_solver_restarts_by_deal(rules))
-        lines.append(
-            _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
-        )
+        for k, done in enumerate(PLAYOUT_PASSES):
+            rows = list(after_playouts_by_deal(rules, k).values())
+            budget += f", then {_playout_label(done)}"
+            budget += _reach(playout_restarted(rules, k), _before_playouts(rules, k))
+            lines.append(
+                _row(f"{rules} | `YU1` 1-{_count(len(rows))} | {budget}", tally(rows))
+            )
     return lines
 
 
@@ -749,23 +791,28 @@ def restarts_facts() -> list[str]:
     lines += [
         _won_from_starts(
             rules,
-            after_solver_restarts_by_deal(rules),
-            playout_restarted(rules),
-            PLAYOUT_RESTARTS[rules],
-            "the restarts from the solver's starts left unknown",
-            f"the positions where {_count(PLAYOUTS)} random games of at most "
-            f"{_count(PLAYOUT_MOVES)} moves turned a card up (the last on each game's "
-            f"way that is no dead end), {_count(PLAYOUT_NODES)} positions each",
+            _before_playouts(rules, k),
+            playout_restarted(rules, k),
+            done.files[rules],
+            "the restarts from the solver's starts left unknown"
+            if k == 0
+            else "random play before left unknown",
+            f"the positions where {_count(done.playouts)} random games of at most "
+            f"{_count(done.moves)} moves (seeded with {done.seed}) turned a card up "
+            f"(the last on each game's way that is no dead end), "
+            f"{_count(done.nodes)} positions each",
         )
-        for rules in PLAYOUT_RESTARTS
+        for k, done in enumerate(PLAYOUT_PASSES)
+        for rules in done.files
     ]
+    last = len(PLAYOUT_PASSES) - 1
     return [
         *lines,
         "",
         *_release_table(
             f"every pass, then {_RESTARTS}, then {_SOLVER_RESTARTS}, "
-            f"then {_PLAYOUT_RESTARTS}",
-            after_playouts("classic"),
+            + ", ".join(f"then {_playout_label(done)}" for done in PLAYOUT_PASSES),
+            list(after_playouts_by_deal("classic", last).values()),
         ),
     ]
 
@@ -879,7 +926,11 @@ def every_verdict_table() -> list[str]:
         *furthest("classic")[1].values(),
         *restarted("classic")[1].values(),
         *solver_restarted("classic")[1].values(),
-        *playout_restarted("classic")[1].values(),
+        *(
+            r
+            for k in range(len(PLAYOUT_PASSES))
+            for r in playout_restarted("classic", k)[1].values()
+        ),
         *further_on("classic").values(),
     ]
     held_start = worst_held_out(rows)[0]

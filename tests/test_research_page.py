@@ -48,6 +48,7 @@ FURTHEST = _by_rules("survey-{rules}-unknowns-120m.jsonl")
 RESTARTS = _by_rules("survey-{rules}-unknowns-restarts.jsonl")
 SOLVER_RESTARTS = _by_rules("survey-{rules}-unknowns-restarts-solver.jsonl")
 PLAYOUTS = _by_rules("survey-{rules}-unknowns-playouts.jsonl")
+MORE_PLAYOUTS = _by_rules("survey-{rules}-unknowns-playouts-more.jsonl")
 PLAYOUTS_30_S = DATA_DIR / "survey-classic-unknowns-30s-playouts.jsonl"
 FURTHER_ON = _by_rules("survey-{rules}-unknowns-further-on.jsonl")
 KPAT = DATA_DIR / "kpat-1-1000.jsonl"
@@ -83,6 +84,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 RESTARTS["classic"],
                 SOLVER_RESTARTS["classic"],
                 PLAYOUTS["classic"],
+                MORE_PLAYOUTS["classic"],
                 PLAYOUTS_30_S,
                 FURTHER_ON["classic"],
             ],
@@ -98,6 +100,7 @@ def test_the_pages_tables_are_the_scripts_output_from_the_data() -> None:
                 RESTARTS["relaxed"],
                 SOLVER_RESTARTS["relaxed"],
                 PLAYOUTS["relaxed"],
+                MORE_PLAYOUTS["relaxed"],
                 FURTHER_ON["relaxed"],
             ],
             5_000,
@@ -257,16 +260,18 @@ def test_the_restarts_are_of_the_deals_left_open_at_120_million_positions(
     [
         (SOLVER_RESTARTS["classic"], PLAYOUTS["classic"]),
         (SOLVER_RESTARTS["relaxed"], PLAYOUTS["relaxed"]),
+        (PLAYOUTS["classic"], MORE_PLAYOUTS["classic"]),
+        (PLAYOUTS["relaxed"], MORE_PLAYOUTS["relaxed"]),
         (DATA["classic"], PLAYOUTS_30_S),
     ],
-    ids=["classic", "relaxed", "classic-30s"],
+    ids=["classic", "relaxed", "classic-more", "relaxed-more", "classic-30s"],
 )
 def test_random_play_restarts_every_deal_left_open_before_it(
     before: pathlib.Path, after: pathlib.Path
 ) -> None:
     """The restarts from starts random play finds are of every deal the run before
-    them left unknown (the restarts from the solver's starts, or the 30 s survey), each
-    with one budget, and win or stay unknown."""
+    them left unknown (the restarts from the solver's starts, random play before, or
+    the 30 s survey), each with one budget, and win or stay unknown."""
     rows = _records(after)
     codes = [r["code"] for r in rows]
     left = [r for r in _records(before) if r["verdict"] == "unknown"]

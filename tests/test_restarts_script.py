@@ -155,6 +155,7 @@ def test_a_line_that_wins_nothing_is_refused(monkeypatch: pytest.MonkeyPatch) ->
         "survey-classic-unknowns-restarts",
         "survey-classic-unknowns-restarts-solver",
         "survey-classic-unknowns-playouts",
+        "survey-classic-unknowns-playouts-more",
     ],
 )
 def test_a_published_win_is_found_again_as_its_row_says(name: str) -> None:
