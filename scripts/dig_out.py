@@ -25,7 +25,7 @@ import heapq
 import itertools
 from typing import NamedTuple
 
-from face_down_ranks import NAMES, rows_by_rank
+from face_down_ranks import NAMES, rows_by_rank, spaced
 
 import yukon
 from yukon import Move
@@ -63,7 +63,8 @@ def _cover(position: Position, cards: frozenset[int]) -> int:
 
 
 _Line = tuple[Move, "_Line"] | None
-"""A way back to the start: the last move, and the way back to the position before it."""
+"""A way back to the start: the last move, and the way back to the position before
+it."""
 
 
 def _unwound(line: _Line) -> tuple[Move, ...]:
@@ -107,10 +108,6 @@ def dig_out(code: str, rank: int, positions: int) -> Dug:
     return Dug(searched, None, not queue)
 
 
-def _n(n: int) -> str:
-    return f"{n:,}".replace(",", " ")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="+")
@@ -125,7 +122,7 @@ def main() -> None:
             said = f"one, {len(dug.line)} moves in"
         else:
             said = "none can ever (the deal is lost)" if dug.ended else "none"
-        return [_n(dug.positions), said]
+        return [spaced(dug.positions), said]
 
     for line in rows_by_rank(args.codes, row, 2):
         print(line)

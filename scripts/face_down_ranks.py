@@ -76,7 +76,8 @@ def tally(path: pathlib.Path) -> dict[str, tuple[int, int]]:
     return {verdict: (all_, some) for verdict, (all_, some) in counts.items()}
 
 
-def _n(n: int) -> str:
+def spaced(n: int) -> str:
+    """``n`` with its thousands set apart by spaces, as the pages write numbers."""
     return f"{n:,}".replace(",", " ")
 
 
@@ -90,7 +91,8 @@ def main() -> None:
     for path in args.surveys:
         for verdict, (all_, some) in tally(path).items():
             share = f"{some / all_:.1%}".replace("%", " %") if all_ else "-"
-            print(f"| `{path.name}` | {verdict} | {_n(all_)} | {_n(some)} | {share} |")
+            counts = f"{spaced(all_)} | {spaced(some)} | {share}"
+            print(f"| `{path.name}` | {verdict} | {counts} |")
     for code in unknown_in(args.open):
         ranks = ", ".join(NAMES[rank] for rank in ranks_face_down(code))
         print(f"- `{code}`: {ranks or 'no rank'} all face down")

@@ -10,9 +10,10 @@ playout proves nothing either way; a share far below that of every won deal only
 how far from the usual the deal is.
 
 ``python scripts/playouts.py CODE [CODE ...]`` prints a row for each rank a deal deals
-all face down (a deal with none says so): the playouts that turned one up, and the most of the deal's face-down
-cards any playout turned up. ``--won N`` prints instead the lowest and the median share
-over the first ``N`` relaxed deals the survey won that deal a rank all face down.
+all face down (a deal with none says so): the playouts that turned one up, and the most
+of the deal's face-down cards any playout turned up. ``--won N`` prints instead the
+lowest and the median share over the first ``N`` relaxed deals the survey won that deal
+a rank all face down.
 ``--playouts``, ``--moves`` and ``--seed`` set the playouts. Counts are the same on
 every machine, with the C core or without; ``tests/test_playouts_script.py`` holds the
 script to its statement.
@@ -25,7 +26,7 @@ import json
 import pathlib
 from typing import NamedTuple
 
-from face_down_ranks import NAMES, ranks_face_down, rows_by_rank
+from face_down_ranks import NAMES, ranks_face_down, rows_by_rank, spaced
 
 import yukon
 
@@ -50,9 +51,9 @@ def _face_down(state: yukon.State) -> list[yukon.Card]:
 
 def play_out(code: str, rank: int, playouts: int, moves: int, seed: int = 0) -> Played:
     """Play the deal ``code`` on at random ``playouts`` times, ``moves`` moves at most
-    each (fewer when the game is over), in batches of :data:`BATCH` games seeded ``seed``,
-    ``seed + 1``, ...; count those that turned up a card of ``rank`` (1 for Aces to 13
-    for Kings)."""
+    each (fewer when the game is over), in batches of :data:`BATCH` games seeded
+    ``seed``, ``seed + 1``, ...; count those that turned up a card of ``rank`` (1 for
+    Aces to 13 for Kings)."""
     start = yukon.deal(code)
     down = sum(card.rank == rank for card in _face_down(start))
     if not down:
@@ -82,10 +83,6 @@ def won_deals(count: int) -> list[tuple[str, int]]:
             deals += 1
             found.extend((row["code"], rank) for rank in ranks)
     return found
-
-
-def _n(n: int) -> str:
-    return f"{n:,}".replace(",", " ")
 
 
 def _share(part: int, whole: int) -> str:
@@ -123,7 +120,7 @@ def main() -> None:
 
     def row(code: str, rank: int) -> list[str]:
         played = play_out(code, rank, args.playouts, args.moves, args.seed)
-        return [_n(played.playouts), _n(played.turned_up), str(played.most)]
+        return [spaced(played.playouts), spaced(played.turned_up), str(played.most)]
 
     for line in rows_by_rank(args.codes, row, 3):
         print(line)

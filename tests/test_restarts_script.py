@@ -117,9 +117,9 @@ def test_a_deal_left_unknown_at_120_million_positions_is_won_from_a_start() -> N
     assert row["verdict"] == "won" and row["start"] == 0 and row["moves"] > 50
 
 
-def test_a_deal_every_pass_left_unknown_is_won_from_a_start_random_play_finds() -> None:
-    """``YU1-C-AAAAVQP``: every pass of the survey, up to 120 million positions, and both
-    restarts left it unknown; one of 1 000 random games turns every card up without
+def test_a_deal_every_pass_left_open_is_won_from_a_start_random_play_finds() -> None:
+    """``YU1-C-AAAAVQP``: every pass of the survey, up to 120 million positions, and
+    both restarts left it unknown; one of 1 000 random games turns every card up without
     spoiling the game, and the solver wins from there at once. The row says so, with
     its budget of random play."""
     row = restarts.solve_again(
@@ -169,14 +169,13 @@ def test_a_published_win_is_found_again_as_its_row_says(name: str) -> None:
     rows = [json.loads(line) for line in data.read_text().splitlines()]
     row = min((r for r in rows if r["verdict"] == "won"), key=lambda r: r["nodes"])
     budget = row["budget"]
-    finder = budget.get("finder", "script")
     again = restarts.solve_again(
         row["code"],
         budget.get("breadth_first", 0),
         row["start"] + 1,
         budget["max_nodes"],
         budget["max_memory"],
-        finder,
+        budget.get("finder", "script"),
         restarts.Play(*(budget.get(n, 0) for n in restarts.Play._fields)),
     )
     for field in ("verdict", "start", "nodes", "moves"):
