@@ -4,18 +4,19 @@ draws, positions)."""
 
 from __future__ import annotations
 
+import array
 import os
 import random
 from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
 from yukon import ACTION_COUNT, OBSERVATION_SIZE, Batch, GameCode, Move, Rules, State
-from yukon._batch import _Games
+from yukon._batch import _Games, random_games
 from yukon._moves import MOVES
 from yukon._rules import Position, follow, take_back
 from yukon._state import packed, wrap
@@ -162,6 +163,49 @@ def test_the_compiled_batch_is_the_python_batch() -> None:
     assert [p.where for p in compiled.positions()] == [
         p.where for p in python.positions()
     ]
+
+
+def _flips(played: list[tuple[bytes, list[tuple[int, Position]]]]) -> list[object]:
+    return [(keys, [(n, p.key()) for n, p in turned]) for keys, turned in played]
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions(max_steps=60), st.integers(1, 6), st.integers(0, 400), st.integers())
+def test_random_games_are_the_playouts_with_their_flips(
+    state: State, games: int, most: int, seed: int
+) -> None:
+    """Each game's keys are the moves ``random_playouts`` draws with the same seed, and
+    its flips are the positions after exactly the moves that turned a card up."""
+    seed %= 2**64
+    played = random_games(packed(state), games, most, seed)
+    batch = Batch([state] * games)
+    counts = list(batch.random_playouts(most, seed))
+    assert len(played) == games
+    for (keys, turned), count, end in zip(played, counts, batch.states(), strict=True):
+        line = array.array("H", keys)
+        assert len(line) == count
+        now, expected = state, []
+        for n, key in enumerate(line, 1):
+            after = now.apply(Move.from_key(key))
+            if after.face_down_count < now.face_down_count:
+                expected.append((n, packed(after).key()))
+            now = after
+        assert now == end
+        assert [(n, p.key()) for n, p in turned] == expected
+
+
+def test_the_compiled_random_games_are_the_python_ones() -> None:
+    """The C core's flips are the pure-Python batch's: keys, lengths and positions."""
+    if core is None:
+        pytest.skip("the C core is not built")
+    flips = 0
+    for state in _states(6, 11):
+        raw = packed(state)
+        compiled = core.Batch([raw] * 5).flips(600, 2024)
+        python = _Games([raw] * 5).flips(600, 2024)
+        assert _flips(compiled) == _flips(python)
+        flips += sum(len(turned) for _, turned in python)
+    assert flips > 20
 
 
 def test_bad_arguments_are_refused() -> None:

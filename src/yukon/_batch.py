@@ -24,6 +24,11 @@ from ._state import State, packed, wrap
 __all__ = ["Batch"]
 
 
+Played = tuple[bytes, list[tuple[int, Position]]]
+"""A random game: its move keys (``uint16``, see :func:`random_games`), and after each
+move that turned a card up, the moves played so far and the position."""
+
+
 class _Backend(Protocol):
     def __len__(self) -> int: ...
     def masks(self) -> bytearray: ...
@@ -31,6 +36,7 @@ class _Backend(Protocol):
     def illegal(self, keys: Sequence[int], /) -> int: ...
     def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]: ...
     def playouts(self, most: int, seed: int, /) -> bytes: ...
+    def flips(self, most: int, seed: int, /) -> list[Played]: ...
     def positions(self) -> list[Position]: ...
 
 
@@ -98,8 +104,39 @@ class _Games:
             played.append(count)
         return _int32s(played)
 
+    def flips(self, most: int, seed: int, /) -> list[Played]:
+        rng = SplitMix64(seed)
+        played: list[Played] = []
+        for i, p in enumerate(self.games):
+            keys = array.array("H")
+            turned = []
+            legal = _keys(p)
+            while len(keys) < most and not _over(p, legal):
+                keys.append(legal[rng.below(len(legal))])
+                after = follow(p, keys[-1])
+                if sum(after.hidden) < sum(p.hidden):
+                    turned.append((len(keys), after))
+                p = after
+                legal = _keys(p)
+            self.games[i] = p
+            played.append((keys.tobytes(), turned))
+        return played
+
     def positions(self) -> list[Position]:
         return list(self.games)
+
+
+def random_games(position: Position, games: int, most: int, seed: int) -> list[Played]:
+    """``games`` games played on from ``position`` as :meth:`Batch.random_playouts`
+    plays them (the same draws, in the C core when it is built): each game's move keys,
+    as ``array("H")`` bytes, and where it turned a card up."""
+    core = compiled_core()
+    backend: _Backend = (
+        core.Batch([position] * games)
+        if core is not None
+        else _Games([position] * games)
+    )
+    return backend.flips(most, seed)
 
 
 def _int32s(values: list[int]) -> bytes:

@@ -2827,25 +2827,89 @@ static PyObject *Batch_playouts(Batch *self, PyObject *args) {
     return counts;
 }
 
+/* Game i's position, as a new Python Position (bound() called already). */
+static PyObject *batch_position(Batch *self, Py_ssize_t i) {
+    const Pos *p = &self->pos[i];
+    PyObject *made[6] = {NULL}, *position = NULL;
+    /* F_COLS, F_HIDDEN and F_FOUND follow one another */
+    if (pack_parts(p, made + F_COLS) == 0) {
+        made[F_RELAXED] = PyBool_FromLong(self->relaxed[i]);
+        made[F_SCORE] = PyLong_FromLongLong(self->score[i]);
+        made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)p->where, 52);
+        if (made[F_SCORE] && made[F_WHERE])
+            position = make_position(made);
+    }
+    for (int f = 0; f < 6; f++)
+        Py_XDECREF(made[f]);
+    return position;
+}
+
 /* The games' positions, as new Python Positions. */
 static PyObject *Batch_positions(Batch *self, PyObject *Py_UNUSED(ignored)) {
     if (!bound())
         return NULL;
     PyObject *out = PyList_New(self->n);
     for (Py_ssize_t i = 0; out && i < self->n; i++) {
-        const Pos *p = &self->pos[i];
-        PyObject *made[6] = {NULL}, *position = NULL;
-        /* F_COLS, F_HIDDEN and F_FOUND follow one another */
-        if (pack_parts(p, made + F_COLS) == 0) {
-            made[F_RELAXED] = PyBool_FromLong(self->relaxed[i]);
-            made[F_SCORE] = PyLong_FromLongLong(self->score[i]);
-            made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)p->where, 52);
-            if (made[F_SCORE] && made[F_WHERE])
-                position = make_position(made);
-        }
-        for (int f = 0; f < 6; f++)
-            Py_XDECREF(made[f]);
+        PyObject *position = batch_position(self, i);
         if (!position || PyList_SetItem(out, i, position) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
+}
+
+static inline int face_down(const Pos *p) {
+    int down = 0;
+    for (int s = 0; s < 7; s++)
+        down += p->hid[s];
+    return down;
+}
+
+/* As playouts, the same draws, keeping each game's moves (uint16 keys) and, after each
+ * move that turned a card up, the number of moves so far and the position. */
+static PyObject *Batch_flips(Batch *self, PyObject *args) {
+    long long most;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "LK", &most, &seed) || !bound())
+        return NULL;
+    PyObject *out = PyList_New(self->n);
+    uint64_t state = seed;
+    for (Py_ssize_t i = 0; out && i < self->n; i++) {
+        uint16_t legal[MAX_MOVES];
+        int n;
+        size_t room = 256, played = 0;
+        uint16_t *keys = PyMem_Malloc(room * sizeof(uint16_t));
+        PyObject *turned = PyList_New(0), *item = NULL;
+        int down = face_down(&self->pos[i]), failed = !keys || !turned;
+        while (!failed && (long long)played < most &&
+               !game_over(&self->pos[i], self->relaxed[i], legal, &n)) {
+            if (played == room) {
+                uint16_t *more = PyMem_Realloc(keys, 2 * room * sizeof(uint16_t));
+                if (!more) {
+                    failed = 1;
+                    break;
+                }
+                keys = more;
+                room *= 2;
+            }
+            keys[played] = legal[splitmix_below(&state, (uint64_t)n)];
+            batch_play(self, i, keys[played++]);
+            if (face_down(&self->pos[i]) < down) {
+                down = face_down(&self->pos[i]);
+                PyObject *position = batch_position(self, i);
+                PyObject *flip = position ? Py_BuildValue("(nN)", (Py_ssize_t)played, position)
+                                          : NULL;
+                failed = !flip || PyList_Append(turned, flip) < 0;
+                Py_XDECREF(flip);
+            }
+        }
+        if (failed && !PyErr_Occurred())
+            PyErr_NoMemory();
+        if (!failed)
+            item = Py_BuildValue(
+                "(y#O)", (const char *)keys, (Py_ssize_t)(played * sizeof(uint16_t)), turned);
+        PyMem_Free(keys);
+        Py_XDECREF(turned);
+        if (!item || PyList_SetItem(out, i, item) < 0)
             Py_CLEAR(out);
     }
     return out;
@@ -2861,6 +2925,8 @@ static PyMethodDef Batch_methods[] = {
      "Play one key a game (games over ignore theirs): the rewards (int32) and flags."},
     {"playouts", (PyCFunction)Batch_playouts, METH_VARARGS,
      "Random legal play, seeded, up to a number of moves a game: the moves played."},
+    {"flips", (PyCFunction)Batch_flips, METH_VARARGS,
+     "As playouts, keeping each game's keys and where it turned a card up."},
     {"positions", (PyCFunction)Batch_positions, METH_NOARGS, "The games' positions."},
     {NULL, NULL, 0, NULL},
 };

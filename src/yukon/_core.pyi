@@ -130,5 +130,9 @@ class Batch:
         """Play one key a game (games over ignore theirs): the rewards (int32) and flags."""
     def playouts(self, most: int, seed: int, /) -> bytes:
         """Random legal play, seeded, up to a number of moves a game: the moves played."""
+    def flips(
+        self, most: int, seed: int, /
+    ) -> list[tuple[bytes, list[tuple[int, Any]]]]:
+        """As playouts, keeping each game's keys and where it turned a card up."""
     def positions(self) -> list[Any]:
         """The games' positions."""
