@@ -6,6 +6,7 @@ held to the same searches in ``tests/test_core.py``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import Rules, State, Verdict, _solver
+from yukon._batch import random_games
 from yukon._rules import Position, follow, legal_moves
-from yukon._solver import _BREADTH, _Search, dead_end, furthest, how_far
+from yukon._solver import _BREADTH, _Search, dead_end, furthest, how_far, played
 from yukon._state import packed
 
 from .test_budgets import budgets_recorded
@@ -26,10 +28,11 @@ from .test_solver import _small_endings, replays_to_a_win
 def at_once() -> Iterator[None]:
     """Starts further on tried before the searches from the start search anything,
     with small searches: every solve then goes through them."""
-    saved = _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON
+    saved = _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON, _solver._PLAYED
     _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON = 0, (300, 4, 300)
+    _solver._PLAYED = (30, 300, 2, 300)
     yield
-    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON = saved
+    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON, _solver._PLAYED = saved
 
 
 def _depths(ways: list[tuple[int, int]]) -> list[int]:
@@ -98,6 +101,47 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
             assert how_far(p) >= far[-1]
 
 
+@settings(max_examples=10, deadline=None)
+@given(
+    st.integers(0, yukon.DEAL_COUNT - 1),
+    st.sampled_from(list(Rules)),
+    st.integers(1, 250),
+    st.integers(1, 8),
+)
+def test_random_play_finds_the_starts_stated(
+    number: int, rules: Rules, games: int, count: int
+) -> None:
+    """Each game gives the last position where it turned a card up that is no dead
+    end, reached by the game's own moves; the starts are the fewest face down, then
+    the most home, then the earliest game, ``_GAMES_AT_ONCE`` games to a seed."""
+    start = packed(yukon.deal(yukon.GameCode(number, rules)))
+    chosen = played(start, games, 150, count, None)
+    expected = []
+    for seed, first in enumerate(range(0, games, _solver._GAMES_AT_ONCE)):
+        at_once = min(_solver._GAMES_AT_ONCE, games - first)
+        for game, (_, turned) in enumerate(random_games(start, at_once, 150, seed)):
+            open_ = [p for _, p in turned if not dead_end(p)]
+            if open_:
+                p = open_[-1]
+                expected.append((sum(p.hidden), -sum(p.found), first + game, p.key()))
+    expected.sort()
+    assert [p.key() for _, p in chosen] == [key for *_, key in expected[:count]]
+    for way, position in chosen:
+        reached = start
+        for move in way:
+            assert move in legal_moves(reached)
+            reached = follow(reached, move.key)
+        assert reached.key() == position.key()
+        assert sum(position.hidden) < sum(start.hidden)
+
+
+def test_random_play_stops_for_the_clock() -> None:
+    """With the time budget spent, no game is played and no start is found."""
+    start = packed(yukon.deal("YU1-C-AAAAACX"))
+    assert played(start, 1_000, 2_000, 3, time.monotonic() - 1) == []
+    assert len(played(start, 10, 200, 3, time.monotonic() + 60)) == 3
+
+
 @settings(
     max_examples=25,
     suppress_health_check=[
@@ -158,7 +202,8 @@ def test_the_starts_count_against_the_memory_budget_and_free_it(
         yukon.deal("YU1-C-AAAAACX"), max_nodes=300_000, max_memory=2**28
     )
     assert solution.verdict is Verdict.UNKNOWN and solution.nodes == 300_000
-    assert len(budgets) == 12  # the deal's, the breadth-first search's, 10 starts'
+    # the deal's, the breadth-first search's, its 10 starts', random play's 3 starts'
+    assert len(budgets) == 15
     assert all(b.used == 0 for b in budgets)
     assert all(b.limit < 2**28 and b.peak > 0 for b in budgets[1:])
     assert solution.peak_memory is not None

@@ -91,10 +91,13 @@ a search breadth first from the start (every position weighing the same, the pru
 as above) for the first of ``_FURTHER_ON``'s budgets, then the nine searches afresh
 from each of the furthest positions it found (fewest face-down cards, three to a card
 home; no dead end; one a set of face-down cards and foundations), each with a small
-budget and tables of its own. A win from one of them, after the moves that reach it,
-is a win; a start that is lost proves nothing, and the searches from the start go on
-where they paused, as if it had not been tried. Their positions count against the
-budgets.
+budget and tables of its own; then from a few positions that random games reach (see
+:func:`played`), which the searches, ranking positions by what is left to do, may
+never reach: a random game wanders through positions they rank low, and now and
+then turns up cards on the way. A win from one of them, after the moves that reach
+it, is a win; a start that is lost proves nothing, and the searches from the start go
+on where they paused, as if it had not been tried. Their positions count against the
+budgets; the random games are seeded, so a solve stays deterministic.
 
 Each search keeps its own table of positions at first, so one search crossing another's
 ground does not cut its way short. After ``_SHARE_AFTER`` positions in all they share
@@ -116,6 +119,7 @@ solves in several threads use several cores.
 
 from __future__ import annotations
 
+import array
 import enum
 import heapq
 import random
@@ -132,6 +136,7 @@ if TYPE_CHECKING:
 else:
     _core = compiled_core()  # None for the pure-Python searches
 from ._arguments import instance, seconds, whole_number
+from ._batch import random_games
 from ._moves import FOUNDATION, MOVES, Move
 from ._rules import (
     CHILDREN_CLASSIC,
@@ -953,6 +958,13 @@ _FURTHER_ON = (20_000, 10, 20_000)
 many are tried, and the positions searched from each."""
 
 
+_PLAYED = (1_000, 2_000, 3, 20_000)
+"""For the starts random play finds (see :func:`played`): the games played, the most
+moves in each, how many starts are tried, and the positions searched from each."""
+
+_GAMES_AT_ONCE = 100
+"""Random games played between looks at the clock."""
+
 _FINDER_SLICE = 1_000
 """Positions the breadth-first search takes between looks at the clock."""
 
@@ -986,9 +998,10 @@ class _FurtherOn:
         self, max_nodes: int | None, max_memory: int | None, held: int
     ) -> tuple[Verdict | None, tuple[Move, ...]]:
         """Search breadth first from the start, then solve from the furthest positions
-        found, within ``max_nodes`` positions and the ``max_memory`` bytes the searches
-        from the start (holding ``held``) leave: a win with its line from the start, a
-        loss when the breadth-first search ended, else ``None``."""
+        found, then from those random games reach, within ``max_nodes`` positions and
+        the ``max_memory`` bytes the searches from the start (holding ``held``) leave:
+        a win with its line from the start, a loss when the breadth-first search ended,
+        else ``None``."""
         find, count, each = _FURTHER_ON
         if (max_memory is not None and max_memory - held < MIN_MEMORY) or (
             max_nodes is not None and max_nodes <= 0
@@ -1013,22 +1026,68 @@ class _FurtherOn:
             return None, ()
         finally:
             self._searched(searches, budget, held)
-        for way, position in furthest(self.start, ways, count):
+        starts = furthest(self.start, ways, count)
+        line, go_on = self._solve_from(starts, each, max_nodes, left, held)
+        if go_on:
+            games, moves, count, each = _PLAYED
+            starts = played(self.start, games, moves, count, self.deadline)
+            line, go_on = self._solve_from(starts, each, max_nodes, left, held)
+        return (None, ()) if line is None else (Verdict.WON, line)
+
+    def _solve_from(
+        self,
+        starts: list[tuple[tuple[Move, ...], Position]],
+        each: int,
+        max_nodes: int | None,
+        left: int | None,
+        held: int,
+    ) -> tuple[tuple[Move, ...] | None, bool]:
+        """Solve from each start in turn, ``each`` positions at most: a winning line
+        from the start of the solve, if one was found, and whether further starts may
+        be tried (no budget ran out)."""
+        for way, position in starts:
             nodes = each if max_nodes is None else min(each, max_nodes - self.nodes)
             if nodes <= 0:
-                break
+                return None, False
             searches, budget = self.make(position, _PORTFOLIO, left)
             try:
                 verdict, line, stopped_by = _run(searches, nodes, self.deadline, left)
             except _OverBudget:
-                break
+                return None, False
             finally:
                 self._searched(searches, budget, held)
             if verdict is Verdict.WON:
-                return verdict, way + line
+                return way + line, False
             if stopped_by in ("seconds", "memory"):
-                break
-        return None, ()
+                return None, False
+        return None, True
+
+
+def played(
+    start: Position, games: int, moves: int, count: int, deadline: float | None
+) -> list[tuple[tuple[Move, ...], Position]]:
+    """The ``count`` starts random play finds from ``start``: ``games`` games of at
+    most ``moves`` moves (see :func:`random_games`; each ``_GAMES_AT_ONCE`` seeded
+    with their round's number), and from each the last position where it turned a card
+    up that is no dead end (random play soon spoils a game, so its end is seldom worth
+    solving). The starts are those with the fewest cards face down, then the most
+    home, then the earliest game; none when the clock runs out first."""
+    found: list[tuple[int, int, int, bytes, int, Position]] = []
+    for seed, first in enumerate(range(0, games, _GAMES_AT_ONCE)):
+        if deadline is not None and time.monotonic() > deadline:
+            return []
+        batch = random_games(start, min(_GAMES_AT_ONCE, games - first), moves, seed)
+        for game, (keys, turned) in enumerate(batch, first):
+            for length, position in reversed(turned):
+                if not dead_end(position):
+                    home, down = sum(position.found), sum(position.hidden)
+                    found.append((down, -home, game, keys, length, position))
+                    break
+    found.sort(key=lambda start: start[:3])
+    return [
+        (tuple(MOVES[key] for key in array.array("H", keys)[:length]), position)
+        for *_, keys, length, position in found[:count]
+    ]
 
 
 def furthest(
