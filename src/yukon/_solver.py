@@ -1072,7 +1072,7 @@ def played(
     up that is no dead end (random play soon spoils a game, so its end is seldom worth
     solving). The starts are those with the fewest cards face down, then the most
     home, then the earliest game; none when the clock runs out first."""
-    found: list[tuple[int, int, int, bytes, int, Position]] = []
+    found: list[tuple[int, int, int, bytes, Position]] = []
     for seed, first in enumerate(range(0, games, _GAMES_AT_ONCE)):
         if deadline is not None and time.monotonic() > deadline:
             return []
@@ -1081,12 +1081,14 @@ def played(
             for length, position in reversed(turned):
                 if not dead_end(position):
                     home, down = sum(position.found), sum(position.hidden)
-                    found.append((down, -home, game, keys, length, position))
+                    way = keys[: 2 * length]  # two bytes a move
+                    found.append((down, -home, game, way, position))
                     break
-    found.sort(key=lambda start: start[:3])
+        found.sort(key=lambda start: start[:3])
+        del found[count:]  # only the best are kept from round to round
     return [
-        (tuple(MOVES[key] for key in array.array("H", keys)[:length]), position)
-        for *_, keys, length, position in found[:count]
+        (tuple(MOVES[key] for key in array.array("H", way)), position)
+        for *_, way, position in found
     ]
 
 
