@@ -843,49 +843,49 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             }
         }
     }
-    uint8_t over[53], under[53], blocker[53], stuck[53];
-    uint8_t live[52], in_columns[52];
-    int nlive = 0, ncols = 0;
+    uint8_t over[53], under[53];
+    uint8_t live[52];
+    int nlive = 0;
     memset(over, NONE, sizeof over);
     memset(under, NONE, sizeof under);
-    memset(stuck, 0, sizeof stuck);
-    /* The cards with nothing stuck on them (a card may go there, as far as S goes):
-     * at first the last card of each column. And the cards by where they lie. */
-    uint64_t open = 0, lying[16] = {0};
+    /* The set S, as bits: the cards still held stuck (bit NONE never set). The cards
+     * with nothing stuck on them (a card may go there, as far as S goes): at first the
+     * last card of each column. And the cards by where they lie, and each column's
+     * first card (it cannot go to an empty column: it is at the bottom already). */
+    uint64_t stuck = 0, open = 0, bottom = 0, lying[16] = {0};
     for (int s = 0; s < 7; s++) {
         if (!p->len[s])
             continue;
         const uint8_t *col = p->cards + start[s];
         int below = NONE;
+        uint64_t here = 0;
         for (int i = 0; i < p->len[s]; i++) {
             int c = col[i];
             over[below] = (uint8_t)c;
             under[c] = (uint8_t)below;
             below = c;
-            stuck[c] = 1;
-            lying[where[c]] |= (uint64_t)1 << c;
+            here |= (uint64_t)1 << c;
         }
-        stuck[col[0]] = 3; /* 3: a column's first card, 1: any other held in S */
+        lying[s] = here;
+        bottom |= (uint64_t)1 << col[0];
         open |= (uint64_t)1 << below;
         for (int i = p->len[s] - 1; i >= 0; i--)
             live[nlive++] = col[i];
     }
-    memcpy(in_columns, live, (size_t)nlive);
-    ncols = nlive;
-    memcpy(blocker, over, sizeof over);
+    const uint64_t in_columns = stuck = lying[0] | lying[1] | lying[2] | lying[3] |
+                                        lying[4] | lying[5] | lying[6];
     int lowest[4];
     for (int suit = 0; suit < 4; suit++) {
         int first = suit * 13, count = p->found[suit];
         lowest[suit] = first + count;
         for (int c = first + count - 1; c >= first; c--) {
             live[nlive++] = (uint8_t)c;
-            blocker[c] = (uint8_t)c;
             over[c] = (uint8_t)(c < first + count - 1 ? c + 1 : NONE);
-            stuck[c] = 1;
+            stuck |= (uint64_t)1 << c;
             lying[FOUNDATION] |= (uint64_t)1 << c;
         }
     }
-    stuck[NONE] = 0;
+#define STUCK(c) (stuck >> (c) & 1)
     int openings = empty;
     const uint8_t *nparents = NPARENTS[relaxed];
     const uint8_t(*parents)[4] = PARENTS[relaxed];
@@ -898,7 +898,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             int a = live[i];
             int placed = where[a];
             int homeward;
-            if (stuck[over[a]]) {
+            if (STUCK(over[a])) {
                 if (placed > FOUNDATION - 1) {
                     live[kept++] = (uint8_t)a;
                     continue;
@@ -910,7 +910,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
             if (!homeward) {
                 int place = 0;
                 if (a % 13 == 12) {
-                    place = stuck[a] != 3 && openings;
+                    place = !(bottom >> a & 1) && openings;
                 } else {
                     uint64_t open_parents = open & parent_set[a];
                     uint64_t beside = open_parents & lying[placed];
@@ -921,9 +921,9 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                             continue;
                         /* above a in its own column: glued to it by S? */
                         int up = over[a];
-                        while (up != t && stuck[up])
+                        while (up != t && STUCK(up))
                             up = over[up];
-                        place = !(up == t && stuck[t]);
+                        place = !(up == t && STUCK(t));
                     }
                 }
                 if (!place) {
@@ -931,9 +931,9 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                     continue;
                 }
             }
-            if (stuck[a] == 3)
+            if (placed != FOUNDATION && (bottom >> a & 1))
                 openings++;
-            stuck[a] = 0;
+            stuck &= ~((uint64_t)1 << a);
             if (placed == FOUNDATION) /* what a lies on, or a itself when home, opens */
                 open |= (uint64_t)1 << a;
             else if (under[a] != NONE)
@@ -948,9 +948,9 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                     if (c >= 52)
                         continue;
                     int suit = c / 13;
-                    if (lowest[suit] == c && !stuck[over[c]]) {
+                    if (lowest[suit] == c && !STUCK(over[c])) {
                         int up = c, end = suit * 13 + 13;
-                        while (up < end && !(stuck[up] || stuck[over[up]]))
+                        while (up < end && !(STUCK(up) || STUCK(over[up])))
                             up++;
                         lowest[suit] = up;
                     }
@@ -959,9 +959,9 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
         }
         nlive = kept;
     }
-    for (int i = 0; i < ncols; i++)
-        if (stuck[in_columns[i]])
-            return 1;
+#undef STUCK
+    if (stuck & in_columns)
+        return 1;
     return moved < 0 && !relaxed && twins_deadlocked(p);
 }
 
