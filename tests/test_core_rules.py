@@ -4,13 +4,14 @@ position after it. A rule changed in one language and not the other fails here, 
 failure names the rule (the refusal code Python gives for a move only C allows).
 
 The searches are tested against each other in test_core.py; these tests pin the rules
-themselves, which the searches share."""
+themselves, which the searches share, and the dead-end check the searches prune with."""
 
 from __future__ import annotations
 
 import json
 import os
 import pathlib
+import random
 
 import pytest
 from hypothesis import given
@@ -32,9 +33,11 @@ from yukon._rules import (
     take_back,
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS
+from yukon._solver import dead_end
 from yukon._state import packed, trace
 
 from .strategies import positions
+from .test_solver import _random_ending
 
 if os.environ.get("YUKON_REQUIRE_CORE"):
     from yukon import _core
@@ -310,3 +313,35 @@ def test_the_core_refuses_an_illegal_move_to_apply() -> None:
         _core.apply(*parts, Move.parse("7C>3").key)
     with pytest.raises(ValueError, match="depth"):
         _core.perft(*parts, 7)
+
+
+def _same_dead_ends(state: State) -> int:
+    """The compiled dead-end check answers as ``_solver.dead_end`` for every card
+    named as the one moved last, and for none; how many answers were dead ends."""
+    p, parts = packed(state), _parts(state)
+    dead = 0
+    for moved in (-1, *range(52)):
+        python = dead_end(p, moved)
+        assert _core.dead_end(*parts, moved) is python, (
+            f"the dead-end check (cards that can never move), moved={moved}: "
+            f"Python says {python}"
+        )
+        dead += python
+    return dead
+
+
+@given(positions(max_steps=200))
+def test_the_compiled_dead_end_check_is_the_pythons(state: State) -> None:
+    _same_dead_ends(state)
+
+
+def test_the_dead_end_checks_agree_on_endgames_where_many_are_dead() -> None:
+    """Small seeded endgames, many of them lost: both checks find the same dead ends,
+    and there are plenty to find."""
+    rnd = random.Random(11)
+    assert sum(_same_dead_ends(_random_ending(rnd)) for _ in range(300)) > 500
+
+
+def test_the_compiled_dead_end_check_refuses_what_is_no_card() -> None:
+    with pytest.raises(ValueError, match="moved"):
+        _core.dead_end(*_parts(yukon.deal("YU1-C-AAAAAAB")), 52)

@@ -2112,6 +2112,21 @@ static PyObject *move_keys(const uint16_t *moves, int n) {
     return keys;
 }
 
+/* yukon._core.dead_end(columns, hidden, foundations, relaxed, moved): the search's
+ * dead-end check, for the tests that hold it to _solver.dead_end. */
+static PyObject *rules_dead_end(PyObject *Py_UNUSED(module), PyObject *args) {
+    Pos p;
+    int relaxed;
+    long moved = -1;
+    if (parse_position(args, &p, &relaxed, &moved, "OOOpl") < 0)
+        return NULL;
+    if (moved < -1 || moved > 51) {
+        PyErr_SetString(PyExc_ValueError, "moved must be a card (0 to 51) or -1");
+        return NULL;
+    }
+    return PyBool_FromLong(dead_end(&p, relaxed, (int)moved));
+}
+
 /* yukon._core.legal_moves(columns, hidden, foundations, relaxed): the move keys, in the
  * rules' order (foundations first, then columns left to right, suits in order). */
 static PyObject *rules_legal_moves(PyObject *Py_UNUSED(module), PyObject *args) {
@@ -3002,6 +3017,8 @@ static PyMethodDef core_functions[] = {
      "False (and nothing changed) when their budget has no room for it."},
     {"legal_moves", (PyCFunction)rules_legal_moves, METH_VARARGS,
      "The legal move keys of a position, in the rules' order."},
+    {"dead_end", (PyCFunction)rules_dead_end, METH_VARARGS,
+     "The search's dead-end check (see _solver.dead_end); moved is a card or -1."},
     {"apply", (PyCFunction)rules_apply, METH_VARARGS,
      "The position after a legal move, as (columns, hidden, foundations)."},
     {"bind", (PyCFunction)rules_bind, METH_VARARGS,

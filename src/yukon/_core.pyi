@@ -58,6 +58,16 @@ def legal_moves(
 ) -> list[int]:
     """The legal move keys of a position, in the rules' order."""
 
+def dead_end(
+    columns: tuple[bytes, ...],
+    hidden: tuple[int, ...],
+    foundations: tuple[int, ...],
+    relaxed: bool,
+    moved: int,
+    /,
+) -> bool:
+    """The search's dead-end check (see _solver.dead_end); moved is a card or -1."""
+
 def apply(
     columns: tuple[bytes, ...],
     hidden: tuple[int, ...],
