@@ -33,6 +33,7 @@ from typing import Literal, NamedTuple
 from layers import face_down, key
 
 import yukon
+from pages import spaced
 from yukon._moves import FOUNDATION
 from yukon._rules import FITS, IS_KING, Position, follow, legal_moves
 from yukon._solver import _ordered, dead_end, safe_move
@@ -195,10 +196,6 @@ def components(positions: dict[Key, Position]) -> Counter[Key]:
     return Counter(root(k) for k in positions)
 
 
-def _n(x: int) -> str:
-    return f"{x:,}".replace(",", " ")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="+", help="game codes, such as YU1-C-AAAAAKU")
@@ -218,13 +215,13 @@ def main() -> None:
         sets = {one_way(p) for p in largest}
         joined = components(plain.positions)
         print(
-            f"| `{code}` | {plain.verdict} | {_n(len(plain.positions))} "
-            f"| {_n(len(levels(plain.positions.values())))} | {_n(len(largest))} "
-            f"| {_n(len(sets))} "
+            f"| `{code}` | {plain.verdict} | {spaced(len(plain.positions))} "
+            f"| {spaced(len(levels(plain.positions.values())))} | {spaced(len(largest))} "
+            f"| {spaced(len(sets))} "
             f"| {len(frozenset().union(*sets))}, {len(frozenset.intersection(*sets))} "
-            f"| {_n(len(joined))} | {max(joined.values())} "
-            f"| {_n(len(waiting.positions))} ({waiting.verdict}) "
-            f"| {_n(waiting.between)}, {_n(waiting.between_left_out)} |",
+            f"| {spaced(len(joined))} | {max(joined.values())} "
+            f"| {spaced(len(waiting.positions))} ({waiting.verdict}) "
+            f"| {spaced(waiting.between)}, {spaced(waiting.between_left_out)} |",
             flush=True,
         )
 

@@ -25,6 +25,7 @@ from typing import Any
 from restarts import unknown_in
 
 import yukon
+from pages import spaced
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SURVEYS = [
@@ -74,11 +75,6 @@ def tally(path: pathlib.Path) -> dict[str, tuple[int, int]]:
         counted[0] += 1
         counted[1] += bool(ranks_face_down(row["code"]))
     return {verdict: (all_, some) for verdict, (all_, some) in counts.items()}
-
-
-def spaced(n: int) -> str:
-    """``n`` with its thousands set apart by spaces, as the pages write numbers."""
-    return f"{n:,}".replace(",", " ")
 
 
 def main() -> None:

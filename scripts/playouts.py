@@ -26,9 +26,10 @@ import json
 import pathlib
 from typing import NamedTuple
 
-from face_down_ranks import NAMES, ranks_face_down, rows_by_rank, spaced
+from face_down_ranks import NAMES, ranks_face_down, rows_by_rank
 
 import yukon
+from pages import spaced
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELAXED_SURVEY = ROOT / "docs" / "data" / "survey-relaxed-1-5000-30s.jsonl"

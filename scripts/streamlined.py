@@ -25,6 +25,7 @@ from contextlib import contextmanager, nullcontext
 from unittest import mock
 
 import yukon
+from pages import spaced
 from yukon import _solver
 from yukon._moves import FOUNDATION, Move
 from yukon._rules import ON_FOUNDATION, Position, legal_moves
@@ -87,10 +88,6 @@ def late_wins(passes: Collection[str] = PASSES) -> list[dict[str, object]]:
     return sorted(rows, key=lambda r: str(r["code"]))
 
 
-def _n(x: int) -> str:
-    return f"{x:,}".replace(",", " ")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("losses", "wins"))
@@ -105,18 +102,20 @@ def main() -> None:
             full = solve(deal, None, smaller=False)
             small = solve(deal, None, smaller=True)
             print(
-                f"| `{code}` | {full.verdict.value}, {_n(full.nodes)} "
-                f"| {small.verdict.value}, {_n(small.nodes)} |",
+                f"| `{code}` | {full.verdict.value}, {spaced(full.nodes)} "
+                f"| {small.verdict.value}, {spaced(small.nodes)} |",
                 flush=True,
             )
         return
-    print(f"| deal | won by the survey in | the smaller game, {_n(args.max_nodes)} |")
+    print(
+        f"| deal | won by the survey in | the smaller game, {spaced(args.max_nodes)} |"
+    )
     print("|---|---|---|")
     for row in late_wins():
         found = solve(yukon.deal(str(row["code"])), args.max_nodes, smaller=True)
         print(
-            f"| `{row['code']}` | {_n(int(str(row['nodes'])))} "
-            f"| {found.verdict.value}, {_n(found.nodes)} |",
+            f"| `{row['code']}` | {spaced(int(str(row['nodes'])))} "
+            f"| {found.verdict.value}, {spaced(found.nodes)} |",
             flush=True,
         )
 

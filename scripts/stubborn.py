@@ -40,6 +40,7 @@ from typing import NamedTuple
 from breadth import breadth_first, searched_moves
 
 import yukon
+from pages import spaced
 from yukon._moves import FOUNDATION
 from yukon._rules import (
     FITS,
@@ -213,10 +214,6 @@ def look(code: str, positions: int) -> Looked:
     return Looked(len(found), with_moves, left_out)
 
 
-def _n(x: int) -> str:
-    return f"{x:,}".replace(",", " ")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="+", help="game codes, such as YU1-C-AAAAAKU")
@@ -227,8 +224,8 @@ def main() -> None:
     for code in args.codes:
         seen = look(code, args.positions)
         print(
-            f"| `{code}` | {_n(seen.positions)} | {_n(seen.with_moves)} "
-            f"| {_n(seen.left_out)} |",
+            f"| `{code}` | {spaced(seen.positions)} | {spaced(seen.with_moves)} "
+            f"| {spaced(seen.left_out)} |",
             flush=True,
         )
 

@@ -27,6 +27,7 @@ from typing import NamedTuple
 from breadth import breadth_first
 
 import yukon
+from pages import spaced
 from yukon._rules import IS_KING, ON_FOUNDATION, PARENTS, Position
 from yukon._solver import dead_end
 from yukon._state import packed
@@ -160,10 +161,6 @@ def unknown_codes(path: pathlib.Path) -> list[str]:
     return [r["code"] for r in rows if r["verdict"] == "unknown"]
 
 
-def _n(x: int) -> str:
-    return f"{x:,}".replace(",", " ")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="*", help="game codes, such as YU1-C-AAAAAKU")
@@ -180,8 +177,8 @@ def main() -> None:
     for code in args.codes:
         asked = ask(code, args.positions)
         print(
-            f"| `{code}` | {_n(asked.positions)} | {_n(asked.dead_ends)} "
-            f"| {_n(asked.only_waiting)} |",
+            f"| `{code}` | {spaced(asked.positions)} | {spaced(asked.dead_ends)} "
+            f"| {spaced(asked.only_waiting)} |",
             flush=True,
         )
 
