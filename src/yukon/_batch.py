@@ -91,18 +91,7 @@ class _Games:
         return _int32s(rewards), bytes(done)
 
     def playouts(self, most: int, seed: int, /) -> bytes:
-        rng = SplitMix64(seed)
-        played = []
-        for i, p in enumerate(self.games):
-            count = 0
-            legal = _keys(p)
-            while count < most and not _over(p, legal):
-                p = follow(p, legal[rng.below(len(legal))])
-                legal = _keys(p)
-                count += 1
-            self.games[i] = p
-            played.append(count)
-        return _int32s(played)
+        return _int32s([len(keys) // 2 for keys, _ in self.flips(most, seed)])
 
     def flips(self, most: int, seed: int, /) -> list[Played]:
         rng = SplitMix64(seed)

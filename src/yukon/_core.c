@@ -931,7 +931,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
                     continue;
                 }
             }
-            if (placed != FOUNDATION && (bottom >> a & 1))
+            if (bottom >> a & 1) /* a column's first card: the column may empty */
                 openings++;
             stuck &= ~((uint64_t)1 << a);
             if (placed == FOUNDATION) /* what a lies on, or a itself when home, opens */
@@ -2606,13 +2606,18 @@ static inline int game_over(const Pos *p, int relaxed, uint16_t *keys, int *n) {
     return is_won(p) || *n == 0;
 }
 
-static inline int progress_of(const Pos *p) {
-    int home = 0, down = 0;
-    for (int suit = 0; suit < 4; suit++)
-        home += p->found[suit];
+static inline int face_down(const Pos *p) {
+    int down = 0;
     for (int s = 0; s < 7; s++)
         down += p->hid[s];
-    return home * FOUNDATION_POINTS - down * FLIP_POINTS;
+    return down;
+}
+
+static inline int progress_of(const Pos *p) {
+    int home = 0;
+    for (int suit = 0; suit < 4; suit++)
+        home += p->found[suit];
+    return home * FOUNDATION_POINTS - face_down(p) * FLIP_POINTS;
 }
 
 /* Play the legal move key in game i, keeping its score as rules_follow does. */
@@ -2870,13 +2875,6 @@ static PyObject *Batch_positions(Batch *self, PyObject *Py_UNUSED(ignored)) {
             Py_CLEAR(out);
     }
     return out;
-}
-
-static inline int face_down(const Pos *p) {
-    int down = 0;
-    for (int s = 0; s < 7; s++)
-        down += p->hid[s];
-    return down;
 }
 
 /* As playouts, the same draws, keeping each game's moves (uint16 keys) and, after each
