@@ -1,7 +1,8 @@
 """What a hard loss looks like searched breadth first: the figures of the internals page's
-"Prunings measured and left out" for moves that can be taken back and sideways moves.
+"Prunings measured and left out" for moves that can be taken back, sideways moves and
+free flips.
 
-``python scripts/breadth.py CODE [CODE ...] [--max-nodes N]`` searches each deal
+``python scripts/breadth.py CODE [CODE ...] [--max-nodes N] [--free-flips]`` searches each deal
 breadth first to the end, or for ``N`` positions (default 2 million), in pure Python,
 with the dead ends, safe moves, Kings and useful returns of the solver's searches (not
 returns waiting for their use, nor dominance), counting dead ends among the positions.
@@ -17,6 +18,11 @@ It prints a Markdown table of:
   card lying on a card it may go on, moved onto another card it may go on) is followed
   only by a move that uses it (see :func:`uses`), the position between kept out of the
   table; its positions, and the positions between that the table never holds.
+
+With ``--free-flips`` it prints another table instead: the same search where a position
+with a *free flip* open (see :func:`free_flip`) leads only to the position after it, its
+positions and the flips made; and of the plain search's positions, those that are no
+dead end and those whose every move leads to one.
 
 The counts are the same on every machine. ``tests/test_breadth_script.py`` holds the
 rule for sideways moves to the plain search and the levels and components to their
@@ -117,12 +123,35 @@ def uses(between: Position, made: Sideways, move: int) -> bool:
     return dest in (made.source, made.dest) or between.where[card] == made.source
 
 
+def free_flip(p: Position) -> tuple[int, int] | None:
+    """The two moves of a *free flip*, if one is open: in the first column whose lowest
+    face-up card may go on the face-down card under it, that card leaves with the cards
+    on it (to the first place the rules allow, another column or, alone, its
+    foundation), the face-down card turns up, and the card comes straight back onto
+    it. The position after is ``p`` with that card turned up, and nothing else moved."""
+    moves = legal_moves(p)
+    fits = FITS[p.relaxed]
+    for s, (col, down) in enumerate(zip(p.cols, p.hidden, strict=True)):
+        if not down or not fits[col[down] * 53 + col[down - 1]]:
+            continue
+        for move in moves:
+            if move.key >> 3 == col[down]:
+                return move.key, col[down] << 3 | s
+    return None
+
+
 def breadth_first(
-    state: yukon.State, max_nodes: int, *, sideways_wait: bool = False
+    state: yukon.State,
+    max_nodes: int,
+    *,
+    sideways_wait: bool = False,
+    free_flips: bool = False,
 ) -> Searched:
     """Search ``state`` breadth first; with ``sideways_wait``, each sideways move is
     followed only by the moves that use it, and the position between is not put in
-    the table (nor counted)."""
+    the table (nor counted); with ``free_flips``, a position with a free flip open
+    (see :func:`free_flip`) leads only to the position after it, and the position
+    between is not put in the table either (``between`` counts the flips made)."""
     start = packed(state)
     table = {key(start): start}
     queue: deque[tuple[Position, int]] = deque([(start, -1)])
@@ -146,6 +175,12 @@ def breadth_first(
             verdict = "won"
             break
         moves = searched_moves(p, moved)
+        flip = free_flip(p) if free_flips and moves is not None else None
+        if flip is not None:
+            between += 1
+            away, back = flip
+            add(follow(follow(p, away), back), -1)
+            continue
         for move in moves or ():
             q = follow(p, move)
             made = sideways(p, move) if sideways_wait else None
@@ -161,6 +196,21 @@ def breadth_first(
     for p, _ in queue:
         del table[key(p)]
     return Searched(verdict, table, between, len(left_out - table.keys()))
+
+
+def every_move_dead(positions: dict[Key, Position]) -> tuple[int, int]:
+    """The positions that are no dead end, and of them those whose every move the
+    searches try (or that have none) leads to a dead end: a position a check one move
+    deeper would find lost."""
+    live = lost_a_move_on = 0
+    for p in positions.values():
+        moves = searched_moves(p, -1)
+        if moves is None:
+            continue
+        live += 1
+        if all(searched_moves(follow(p, m), m >> 3) is None for m in moves):
+            lost_a_move_on += 1
+    return live, lost_a_move_on
 
 
 def levels(positions: Iterable[Position]) -> dict[Level, list[Position]]:
@@ -196,11 +246,39 @@ def components(positions: dict[Key, Position]) -> Counter[Key]:
     return Counter(root(k) for k in positions)
 
 
+def print_free_flips(codes: list[str], max_nodes: int) -> None:
+    """The table of free flips: each deal searched plain and with free flips."""
+    print(
+        "| deal | verdict | positions | with free flips | flips made "
+        "| no dead end | every move into a dead end |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for code in codes:
+        deal = yukon.deal(code)
+        plain = breadth_first(deal, max_nodes)
+        flipped = breadth_first(deal, max_nodes, free_flips=True)
+        live, lost_a_move_on = every_move_dead(plain.positions)
+        print(
+            f"| `{code}` | {plain.verdict} | {spaced(len(plain.positions))} "
+            f"| {spaced(len(flipped.positions))} ({flipped.verdict}) "
+            f"| {spaced(flipped.between)} | {spaced(live)} | {spaced(lost_a_move_on)} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("codes", nargs="+", help="game codes, such as YU1-C-AAAAAKU")
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
+    parser.add_argument(
+        "--free-flips",
+        action="store_true",
+        help="print the table of free flips and positions a move from a dead end",
+    )
     args = parser.parse_args()
+    if args.free_flips:
+        print_free_flips(args.codes, args.max_nodes)
+        return
     print(
         "| deal | verdict | positions | levels | largest level | its one-way sets "
         "| cards one-way in any, in all | components | largest component "

@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 import yukon
-from yukon import Move, State
-from yukon._rules import follow, legal_moves
+from yukon import GameCode, Move, Rules, State
+from yukon._rules import Position, follow, legal_moves
 from yukon._solver import dead_end
 from yukon._state import packed
 
 from . import scripts
+from .strategies import _play
 from .test_solver import _random_ending
 
 # The scripts are not measured (they run three times slower under coverage), and they
@@ -173,3 +174,129 @@ def test_levels_and_components_of_a_loss() -> None:
 def test_a_breadth_first_search_stops_at_its_budget() -> None:
     searched = breadth.breadth_first(yukon.deal("YU1-C-AAAAAKU"), 500)
     assert searched.verdict == "unknown" and len(searched.positions) == 500
+
+
+def _flipped(p: Position) -> Position:
+    """The position after ``p``'s free flip."""
+    flip = breadth.free_flip(p)
+    assert flip is not None
+    away, back = flip
+    return follow(follow(p, away), back)
+
+
+def test_a_free_flip_turns_one_card_up_and_moves_none() -> None:
+    """7H lies on the face-down 8C and may go on it; it leaves for 8S, 8C turns up, and
+    it comes back (8S on the face-down 9S may not go on it). Alone and next home, 7H may
+    go home and come back instead; with neither open, there is no free flip."""
+    state = State.from_layout(
+        [
+            ["KS", "QH"],
+            ["8C", "7H"],
+            ["9S", "8S"],
+            ["KH", "QC", "JH", "TS", "9H"],
+            ["KC", "QS"],
+            ["6H", "JC", "TC"],
+            ["JS", "TH", "9C", "8H"],
+        ],
+        hidden=[0, 1, 1, 0, 0, 0, 0],
+        foundations=[7, 5, 13, 7],
+        rules=Rules.CLASSIC,
+        score=320,
+    )
+    p = packed(state)
+    assert breadth.free_flip(p) == (Move.parse("7H>3").key, Move.parse("7H>2").key)
+    q = _flipped(p)
+    assert (q.cols, q.hidden, q.found) == (p.cols, (0, 0, 1, 0, 0, 0, 0), p.found)
+
+    def stuck_or_home(hearts: int) -> Position:
+        return packed(
+            State.from_layout(
+                [
+                    ["KH", "QC", "JH"],
+                    ["8C", "7H"],
+                    ["KC", "QH", "JC", "TH", "9C", "8H"],
+                    ["9H", "TC", *(["6H"] if hearts == 5 else [])],
+                    [],
+                    [],
+                    [],
+                ],
+                hidden=[0, 1, 0, 0, 0, 0, 0],
+                foundations=[13, hearts, 13, 7],
+                rules=Rules.CLASSIC,
+                score=400,
+            )
+        )
+
+    home = stuck_or_home(6)
+    assert breadth.free_flip(home) == (Move.parse("7H>F").key, Move.parse("7H>2").key)
+    after = _flipped(home)
+    assert (after.cols, after.hidden, after.found) == (home.cols, (0,) * 7, home.found)
+    assert breadth.free_flip(stuck_or_home(5)) is None
+
+
+def test_a_free_flip_loses_no_move() -> None:
+    """The flip's soundness, on positions with one open: every legal move before it is
+    legal after it, and leads to the same cards in the same places, with the flipped card
+    face up there too; so a win before the flip is a win after it."""
+    rnd = random.Random(11)
+    checked = 0
+    for n in range(1500):
+        state = _random_ending(rnd) if n % 2 else _random_game(rnd)
+        p = packed(state)
+        if breadth.free_flip(p) is None:
+            continue
+        q = _flipped(p)
+        turned = [i for i in range(7) if q.hidden[i] != p.hidden[i]]
+        assert len(turned) == 1 and q.hidden[turned[0]] == p.hidden[turned[0]] - 1
+        assert (q.cols, q.found) == (p.cols, p.found)
+        after = {m.key for m in legal_moves(q)}
+        for move in legal_moves(p):
+            assert move.key in after, (state.to_text(), move)
+            a, b = follow(p, move.key), follow(q, move.key)
+            assert (a.cols, a.found) == (b.cols, b.found)
+            s = turned[0]
+            assert b.hidden[s] in (a.hidden[s], a.hidden[s] - 1)
+            assert a.hidden[:s] + a.hidden[s + 1 :] == b.hidden[:s] + b.hidden[s + 1 :]
+        checked += 1
+    assert checked >= 60
+
+
+def _random_game(rnd: random.Random) -> State:
+    """A position some random moves into a seeded deal, classic or relaxed."""
+    deal = yukon.deal(GameCode(rnd.randint(1, 5000), rnd.choice(list(Rules))))
+    return _play(deal, rnd, rnd.randint(0, 60))
+
+
+def test_free_flips_agree_with_the_plain_search_on_endgames() -> None:
+    """Seeded small endgames: the search with free flips gives the plain search's
+    verdict whenever both finish, and some of them make a flip."""
+    rnd = random.Random(29)
+    compared = {"won": 0, "lost": 0}
+    with_flips = 0
+    for _ in range(60):
+        state = _random_ending(rnd)
+        plain = breadth.breadth_first(state, 300)
+        flipped = breadth.breadth_first(state, 300, free_flips=True)
+        if "unknown" in (plain.verdict, flipped.verdict):
+            continue
+        assert flipped.verdict == plain.verdict, state.to_text()
+        compared[plain.verdict] += 1
+        with_flips += flipped.between > 0
+    assert compared["won"] >= 10 and compared["lost"] >= 4
+    assert with_flips >= 3
+
+
+def test_positions_a_move_from_a_dead_end_are_counted() -> None:
+    """Of a loss's positions, those every move of which the searches try leads to a
+    dead end, counted the long way."""
+    positions = breadth.breadth_first(_small_loss(), 100_000).positions
+    live = doomed = 0
+    for p in positions.values():
+        if dead_end(p):
+            continue
+        live += 1
+        moves = breadth.searched_moves(p, -1)
+        assert moves is not None
+        doomed += all(dead_end(follow(p, m)) for m in moves)
+    assert breadth.every_move_dead(positions) == (live, doomed)
+    assert 0 < live < len(positions)
