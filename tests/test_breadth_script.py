@@ -83,28 +83,35 @@ def test_sideways_moves_and_their_uses() -> None:
         assert breadth.uses(between, made, move) is used, text
 
 
-def test_sideways_moves_waiting_agree_with_the_plain_search_on_endgames() -> None:
-    """Seeded small endgames: the search with sideways moves waiting for their use
-    gives the plain search's verdict whenever both finish, and the library's solver's
-    when it finishes too. (These endgames seldom need a sideways move at all: the
-    examples above and the loss below show the rule at work.)"""
-    rnd = random.Random(23)
+@pytest.mark.parametrize(
+    ("option", "seed", "used"), [("sideways_wait", 23, 1), ("free_flips", 29, 3)]
+)
+def test_each_rule_agrees_with_the_plain_search_on_endgames(
+    option: str, seed: int, used: int
+) -> None:
+    """Seeded small endgames: the search with sideways moves waiting for their use, or
+    with free flips, gives the plain search's verdict whenever both finish, and the
+    library's solver's when it finishes too; and the rule comes into play in some of
+    them (seldom: the examples above and the losses below show each at work)."""
+    rnd = random.Random(seed)
     compared = {"won": 0, "lost": 0}
-    solver_agrees = 0
-    for _ in range(50):
+    solver_agrees = made = 0
+    for _ in range(60):
         state = _random_ending(rnd)
         plain = breadth.breadth_first(state, 300)
-        waiting = breadth.breadth_first(state, 300, sideways_wait=True)
-        if "unknown" in (plain.verdict, waiting.verdict):
+        ruled = breadth.breadth_first(state, 300, **{option: True})
+        if "unknown" in (plain.verdict, ruled.verdict):
             continue
-        assert waiting.verdict == plain.verdict, state.to_text()
+        assert ruled.verdict == plain.verdict, state.to_text()
         compared[plain.verdict] += 1
+        made += ruled.between > 0
         solved = yukon.solve(state, max_nodes=6_000).verdict.value
         if solved != "unknown":
             assert solved == plain.verdict
             solver_agrees += 1
     assert compared["won"] >= 10 and compared["lost"] >= 4
     assert solver_agrees >= 10
+    assert made >= used
 
 
 def _small_loss() -> State:
@@ -234,6 +241,12 @@ def test_a_free_flip_turns_one_card_up_and_moves_none() -> None:
     assert breadth.free_flip(stuck_or_home(5)) is None
 
 
+def _random_game(rnd: random.Random) -> State:
+    """A position some random moves into a seeded deal, classic or relaxed."""
+    deal = yukon.deal(GameCode(rnd.randint(1, 5000), rnd.choice(list(Rules))))
+    return _play(deal, rnd, rnd.randint(0, 60))
+
+
 def test_a_free_flip_loses_no_move() -> None:
     """The flip's soundness, on positions with one open: every legal move before it is
     legal after it, and leads to the same cards in the same places, with the flipped card
@@ -259,31 +272,6 @@ def test_a_free_flip_loses_no_move() -> None:
             assert a.hidden[:s] + a.hidden[s + 1 :] == b.hidden[:s] + b.hidden[s + 1 :]
         checked += 1
     assert checked >= 60
-
-
-def _random_game(rnd: random.Random) -> State:
-    """A position some random moves into a seeded deal, classic or relaxed."""
-    deal = yukon.deal(GameCode(rnd.randint(1, 5000), rnd.choice(list(Rules))))
-    return _play(deal, rnd, rnd.randint(0, 60))
-
-
-def test_free_flips_agree_with_the_plain_search_on_endgames() -> None:
-    """Seeded small endgames: the search with free flips gives the plain search's
-    verdict whenever both finish, and some of them make a flip."""
-    rnd = random.Random(29)
-    compared = {"won": 0, "lost": 0}
-    with_flips = 0
-    for _ in range(60):
-        state = _random_ending(rnd)
-        plain = breadth.breadth_first(state, 300)
-        flipped = breadth.breadth_first(state, 300, free_flips=True)
-        if "unknown" in (plain.verdict, flipped.verdict):
-            continue
-        assert flipped.verdict == plain.verdict, state.to_text()
-        compared[plain.verdict] += 1
-        with_flips += flipped.between > 0
-    assert compared["won"] >= 10 and compared["lost"] >= 4
-    assert with_flips >= 3
 
 
 def test_positions_a_move_from_a_dead_end_are_counted() -> None:
