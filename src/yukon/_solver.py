@@ -1031,7 +1031,7 @@ class _FurtherOn:
         if go_on:
             games, moves, count, each = _PLAYED
             starts = played(self.start, games, moves, count, self.deadline)
-            line, go_on = self._solve_from(starts, each, max_nodes, left, held)
+            line, _ = self._solve_from(starts, each, max_nodes, left, held)
         return (None, ()) if line is None else (Verdict.WON, line)
 
     def _solve_from(
