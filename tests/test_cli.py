@@ -176,16 +176,21 @@ def test_bad_lines_of_a_survey_file_are_named_and_their_deals_solved_again(
         rows[0][:-1] + b"\xff}",  # not UTF-8
         rows[1].replace(b'"verdict"', b'"v"'),  # no verdict
         rows[2].replace(b'"unknown"', b'"maybe"').replace(b'"won"', b'"maybe"'),
+        b"[" * 2_000 + b"]" * 2_000,  # nested deeper than the JSON reader goes
+        b'{"code": "YU1-C-AAAAAAB", "verdict": ["won"]}',  # a verdict that is no text
+        b'{"code": "YU1-C-AAAAAAC", "verdict": "won", "player": {"no": 1}}',
+        b'{"code": "YU1-C-AAAAAAD", "verdict": "stuck"}',  # stuck is no-peek's alone
     ]
     out.write_bytes(b"\n".join([*broken, b"{not json"]) + b"\n")
     capsys.readouterr()
     assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    for number, why in [(1, "UTF-8"), (2, "verdict"), (3, "verdict"), (4, "JSON")]:
+    whys = ["UTF-8", "verdict", "verdict", "JSON", "verdict", "player", "verdict"]
+    for number, why in enumerate([*whys, "JSON"], 1):
         assert f"line {number}: " in err and why in err
     assert "Traceback" not in err
     again = [
-        json.loads(line) for line in out.read_text(errors="replace").splitlines()[4:]
+        json.loads(line) for line in out.read_text(errors="replace").splitlines()[8:]
     ]
     assert sorted(row["code"] for row in again) == [
         "YU1-C-AAAAAAB",

@@ -9,7 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, Move, State, _game, _solver
+from yukon import Game, GameCode, Move, State, _game, _solver, _state
 
 from .strategies import codes, games
 
@@ -203,26 +203,87 @@ def test_auto_finish_refuses_a_game_with_no_win_left(
         game.auto_finish()
 
 
+def _board(state: State) -> tuple[object, ...]:
+    """Where every card lies, from the public view alone: cards, face-down counts and
+    foundations (the score left out)."""
+    view = state.to_dict(hide_face_down=False)
+    return (
+        tuple(tuple(c["face_down"] + c["face_up"]) for c in view["columns"]),
+        tuple(f["count"] for f in view["foundations"]),
+        tuple(c["hidden"] for c in view["columns"]),
+    )
+
+
 @settings(max_examples=15, deadline=None)
 @given(games(max_steps=12))
-def test_the_games_hint_never_goes_back_to_a_position_of_its_history(
-    game: Game,
-) -> None:
+def test_the_games_hint_never_goes_back_to_a_board_of_its_line(game: Game) -> None:
     advice = game.hint(samples=2, max_nodes=300)
+    seen = {_board(game.start)}
+    state = game.start
+    for move in game.line:
+        state = state.apply(move)
+        seen.add(_board(state))
     moves = game.state.legal_moves()
+    fresh = [m for m in moves if _board(game.state.apply(m)) not in seen]
     if advice is None:
-        assert not moves
+        event("no move leads to a new board")
+        assert not fresh
         return
-    seen = {before for before, _ in game.history} | {game.state}
-    fresh = [m for m in moves if game.state.apply(m) not in seen]
     event("a move leads back" if len(fresh) < len(moves) else "every move is new")
-    assert advice.move in (fresh or moves)
+    assert advice.move in fresh
     assert 0.0 <= advice.share <= 1.0 and advice.samples == 2
+
+
+LOOPED = (
+    "YU1-C-AAAAAAC 6C>3 QS>2 2H>3 6S>2 AS>F 9C>3 5C>2 4H>2 7H>3 3S>3 9D>4 6H>2 8S>4 "
+    "TS>3 JD>2 TS>2 5C>4 TS>3 8H>6 2S>F 5C>2 TS>2 5C>4 7C>6"
+)
+"""A game whose hints once sent 2♠ home, back to a column and home again: a foundation
+return changes the score, so comparing whole positions let the board come back."""
+
+
+def test_hints_followed_from_a_looping_game_never_come_back_to_a_board() -> None:
+    game = Game.from_record(LOOPED)
+    seen = {_board(game.state)}
+    hinted = 0
+    while (advice := game.hint()) is not None and hinted < 40:
+        game = game.play(advice.move)
+        hinted += 1
+        assert _board(game.state) not in seen, f"hint {hinted} ({advice.move}) loops"
+        seen.add(_board(game.state))
+    assert hinted >= 5  # it had moves to give before it ran out of new boards
+
+
+@settings(max_examples=12, deadline=None)
+@given(codes, st.integers(0, 2**32 - 1))
+def test_a_game_played_by_hints_never_revisits_a_board(
+    code: GameCode, seed: int
+) -> None:
+    """Hint after hint from a deal, as the no-peek survey plays: every board is new,
+    until the hint has nothing new to offer (``None``) or every card is face up."""
+    game = Game.new(code)
+    rng = random.Random(seed)
+    seen = {_board(game.state)}
+    for _ in range(150):
+        advice = game.hint(rng=rng, samples=2, max_nodes=300)
+        if advice is None:
+            fresh = [
+                m
+                for m in game.state.legal_moves()
+                if _board(game.state.apply(m)) not in seen
+            ]
+            assert not fresh
+            event("the hint ran out of new boards")
+            return
+        game = game.play(advice.move)
+        assert _board(game.state) not in seen
+        seen.add(_board(game.state))
+    event("150 hints, every board new")
 
 
 def test_a_card_moved_on_is_not_hinted_back() -> None:
     """Relaxed deal 1 after these moves: T♥ went from column 1 to 5, and T♥>1 would
-    bring back a position of the history; the game's hint never proposes it."""
+    bring back a board of the line; the game's hint never proposes it."""
     game = Game.new("YU1-R-AAAAAAB")
     for move in ["TH>2", "6C>1", "QC>1", "8H>1", "5H>6", "TH>5"]:
         game = game.play(move)
@@ -235,14 +296,16 @@ def test_a_card_moved_on_is_not_hinted_back() -> None:
 @pytest.mark.parametrize("code", ["YU1-C-AAAAAAB", "YU1-R-AAAAAAB", "YU1-R-AAAAAAE"])
 def test_the_hint_gives_up_its_choice_when_it_leads_back(code: str) -> None:
     """What the game's hint does, shown where it bites: the plain hint's own choice,
-    its position marked as seen, is never proposed again while another move is
-    legal."""
+    its board marked as seen, is never proposed."""
     state = yukon.deal(code)
     plain = yukon.hint(state, samples=3, max_nodes=500)
     assert plain is not None and len(state.legal_moves()) > 1
-    advice = _solver.advise(state, samples=3, max_nodes=500, avoid={state.apply(plain)})
+    avoid = {_state.board(state.apply(plain))}
+    advice = _solver.advise(state, samples=3, max_nodes=500, avoid=avoid)
     assert advice is not None and advice.move != plain
     assert advice.move in state.legal_moves()
+    every = {_state.board(state.apply(m)) for m in state.legal_moves()}
+    assert _solver.advise(state, samples=3, max_nodes=500, avoid=every) is None
 
 
 def test_a_new_games_hint_is_the_plain_hint_with_its_share() -> None:

@@ -164,14 +164,25 @@ def test_the_no_peek_player_hints_until_every_card_is_face_up_then_solves(
     assert {**again, "seconds": 0} == {**row, "seconds": 0}  # seeded by the code
 
 
-def test_a_no_peek_player_that_gives_up_has_lost(
+def test_a_no_peek_player_that_gives_up_is_stuck_not_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _quick_hints(monkeypatch)
     monkeypatch.setattr(_survey, "BLIND_MOVES", 3)
     row = _survey.play_blind("YU1-C-AAAAAAB", 30.0, None, None)
-    assert (row["verdict"], row["hint_moves"], row["nodes"]) == ("lost", 3, 0)
+    assert (row["verdict"], row["hint_moves"], row["nodes"]) == ("stuck", 3, 0)
     assert row["face_down"] > 0 and row["stopped_by"] is None
+
+
+def test_a_no_peek_player_whose_hint_runs_out_of_new_boards_is_stuck() -> None:
+    """Classic deal 2: the hint leaves it with cards face down and nothing new to
+    try, long before the move cap."""
+    row = _survey.play_blind("YU1-C-AAAAAAC", 30.0, None, None)
+    assert row["verdict"] == "stuck" and 0 < row["hint_moves"] < _survey.BLIND_MOVES
+    assert row["face_down"] > 0
+    tally = _survey.Tally().add("won").add("stuck").add("lost")
+    assert (tally.won, tally.stuck, tally.lost, tally.total) == (1, 1, 1, 3)
+    assert "stuck" in tally.table() and "stuck" not in _survey.Tally().add("won").table()
 
 
 def test_a_survey_file_holds_one_players_rows(

@@ -25,7 +25,7 @@ from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import COMPILED_RULES, RefusalCode
 from ._solver import Hint, Verdict, advise, solve
-from ._state import State, _to_card, advance, step_back
+from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
 
 UNDO_LIMIT = 100
@@ -283,14 +283,28 @@ class Game:
         max_nodes: int = 2_000,
     ) -> Hint | None:
         """The no-peeking hint (see :func:`yukon.hint`) for this game, with how sure it
-        is: it never proposes a move back to a position the undo history holds (no
-        more bouncing a card between two columns) while another move is legal.
-        ``None`` when no move is legal."""
-        seen = {before for before, _ in self.history}
-        seen.add(self.state)
+        is. It never proposes a move back to a board this game has already had (the
+        cards where they lay, whatever the score), so following hints never goes round
+        in a circle. ``None`` when no legal move leads to a board not seen before: no
+        move is left, or every one only goes back."""
         return advise(
-            self.state, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen
+            self.state,
+            rng=rng,
+            samples=samples,
+            max_nodes=max_nodes,
+            avoid=self._boards(),
         )
+
+    def _boards(self) -> set[tuple[object, ...]]:
+        """The boards of this game's line, back to its last flip: a flip cannot be
+        taken back but by undo, so no board before it can come again."""
+        _, state, _, _, line = self._now
+        seen = {board(state)}
+        while line is not None and not line[1] & 1:
+            state = _before(line, state)
+            seen.add(board(state))
+            line = line[2]
+        return seen
 
     def auto_finish(self, *, max_seconds: float = 10.0) -> Game:
         """The game played to its win, once every card is face up (the solver then sees

@@ -154,7 +154,7 @@ from ._rules import (
     follow,
     legal_moves,
 )
-from ._state import State, packed
+from ._state import State, board, packed
 from ._values import built_once
 
 
@@ -1384,10 +1384,10 @@ def advise(
     samples: int = 8,
     max_nodes: int = 2_000,
     max_memory: int | None = MAX_MEMORY,
-    avoid: Collection[State] = (),
+    avoid: Collection[tuple[object, ...]] = (),
 ) -> Hint | None:
-    """:func:`hint`, with how sure it is, never choosing a move that leads to a
-    position in ``avoid`` while another move is legal."""
+    """:func:`hint`, with how sure it is, never choosing a move that leads to a board
+    (:func:`yukon._state.board`) in ``avoid``; ``None`` when no move is left."""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     if rng is not None:
         instance("rng", rng, random.Random, "a random.Random (or None)")
@@ -1395,7 +1395,7 @@ def advise(
     instance("max_nodes", max_nodes, int, "a whole number")
     check_budgets(max_nodes, None, max_memory)
     legal = state.legal_moves()
-    moves = [m for m in legal if state.apply(m) not in avoid] or list(legal)
+    moves = [m for m in legal if board(state.apply(m)) not in avoid]
     if not moves:
         return None
     rng = rng if rng is not None else random.Random(0)

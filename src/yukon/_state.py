@@ -96,6 +96,13 @@ def packed(state: State) -> Position:
     return state._p
 
 
+def board(state: State) -> tuple[object, ...]:
+    """Where every card lies, face up or down, and nothing else: two positions with the
+    same board differ at most in score, so a line of moves that comes back to a board
+    has only gone round in a circle."""
+    return state._p.key()[:4]
+
+
 def trace(before: State, move: Move) -> int:
     """What :func:`step_back` needs to take back ``move``, legal in ``before``: where
     its card came from, and whether the move turns a card up."""

@@ -11,7 +11,9 @@ the budget left unresolved: the lower bound counts them lost, the upper bound wo
 Two players can be surveyed. The *thoughtful* player sees every card: the solver's
 verdict. The *no-peek* player cannot see the face-down cards: the app's hint
 (:meth:`Game.hint <yukon.Game.hint>`) chooses its moves until every card is face up, and
-only then, with nothing left hidden, the solver finishes the game.
+only then, with nothing left hidden, the solver finishes the game. A no-peek game the
+hint leaves with cards still face down is :data:`STUCK`: the player could not finish
+it, which proves nothing about the deal (``lost`` always means proved lost).
 """
 
 from __future__ import annotations
@@ -59,10 +61,12 @@ class Tally:
     won: int = 0
     lost: int = 0
     unknown: int = 0
+    stuck: int = 0
+    """No-peek games the player could not finish (:data:`STUCK`): not won."""
 
     @property
     def total(self) -> int:
-        return self.won + self.lost + self.unknown
+        return self.won + self.lost + self.unknown + self.stuck
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -76,6 +80,7 @@ class Tally:
             self.won + (verdict == Verdict.WON.value),
             self.lost + (verdict == Verdict.LOST.value),
             self.unknown + (verdict == Verdict.UNKNOWN.value),
+            self.stuck + (verdict == STUCK),
         )
 
     def table(self) -> str:
@@ -86,6 +91,7 @@ class Tally:
             ("won", self.won),
             ("lost", self.lost),
             ("unknown", self.unknown),
+            *([("stuck", self.stuck)] if self.stuck else []),
             ("total", self.total),
         ]
         lines = [f"{name:<8} {count:>8}" for name, count in rows]
@@ -101,6 +107,9 @@ Budget = dict[str, Any]
 
 MAX_LINE = 65_536
 """The longest line a survey file may hold, in bytes; a row takes about 150."""
+STUCK = "stuck"
+"""A no-peek row's verdict when the hint left cards face down: it had no move left
+that leads to a board not seen before, or the player made :data:`BLIND_MOVES` moves."""
 _VERDICTS = frozenset(v.value for v in Verdict)
 
 
@@ -129,9 +138,9 @@ def solve_deal(
 
 
 BLIND_MOVES = 1_000
-"""The most moves the no-peek player makes before giving up the game as lost: enough
-for any game the hint plays with purpose (wins take 100 to 200), few enough that one
-shuffling cards to and fro ends."""
+"""The most moves the no-peek player makes before giving up (:data:`STUCK`): enough
+for any game the hint plays with purpose (wins take 100 to 200). The hint never goes
+back to a board, so a game cannot go round in circles up to it."""
 HINT_SAMPLES = 8
 HINT_NODES = 2_000
 """The no-peek player's hints: :meth:`Game.hint`'s defaults."""
@@ -151,10 +160,11 @@ def play_blind(
 
     The app's hint (:data:`HINT_SAMPLES` guesses of :data:`HINT_NODES` positions each,
     drawn from a generator seeded with the game code, so the row repeats; it never
-    proposes a move back to a position of the game's undo history) plays until no card
-    is face down; the budgets are the solver's, for the rest. ``hint_moves`` counts the
-    hint's moves and ``face_down`` the cards still face down when it stopped: not 0 only
-    when it gave up (no legal move, or :data:`BLIND_MOVES` moves) and the game is lost.
+    proposes a move back to a board the game has had) plays until no card is face
+    down; the budgets are the solver's, for the rest. ``hint_moves`` counts the hint's
+    moves and ``face_down`` the cards still face down when it stopped: not 0 only when
+    the hint had nothing new to try (or :data:`BLIND_MOVES` moves were made), and the
+    verdict is then :data:`STUCK`.
     """
     began = time.monotonic()
     game = Game.new(GameCode.parse(code))
@@ -175,7 +185,7 @@ def play_blind(
         verdict, nodes, moves = solution.verdict.value, solution.nodes, solution.moves
         stopped_by = solution.stopped_by
     else:
-        verdict, nodes, moves, stopped_by = Verdict.LOST.value, 0, (), None
+        verdict, nodes, moves, stopped_by = STUCK, 0, (), None
     return {
         **row,
         "verdict": verdict,
@@ -214,7 +224,7 @@ def _row(line: bytes) -> tuple[dict[str, Any] | None, str]:
         row = json.loads(line.decode("utf-8"))
     except UnicodeDecodeError:
         return None, "not UTF-8 text"
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
         return None, "not a JSON line"
     if not isinstance(row, dict) or not isinstance(row.get("code"), str):
         return None, "no game code"
@@ -222,13 +232,17 @@ def _row(line: bytes) -> tuple[dict[str, Any] | None, str]:
         code = GameCode.parse(row["code"])
     except InvalidGameCode:
         return None, "not a game code"
-    if row.get("verdict") not in _VERDICTS:
-        return None, "no verdict (won, lost or unknown)"
+    player = row.get("player", PLAYERS[0])
+    if not isinstance(player, str) or player not in PLAYERS:
+        return None, "a player that is not thoughtful or no-peek"
+    verdict = row.get("verdict")
+    if not isinstance(verdict, str) or not (
+        verdict in _VERDICTS or (verdict == STUCK and player == "no-peek")
+    ):
+        return None, "no verdict (won, lost or unknown; stuck for no-peek)"
     budget = row.get("budget")
     if budget is not None and not isinstance(budget, dict):
         return None, "a budget that is not an object"
-    if row.get("player", PLAYERS[0]) not in PLAYERS:
-        return None, "a player that is not thoughtful or no-peek"
     return {**row, "code": str(code)}, ""
 
 
