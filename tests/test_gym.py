@@ -4,6 +4,7 @@ library's positions."""
 from __future__ import annotations
 
 import pickle
+import random
 from typing import Any
 
 import gymnasium
@@ -41,12 +42,12 @@ def test_a_seed_picks_the_deal_and_an_option_names_one() -> None:
     again, info_again = env.reset(seed=7)
     assert np.array_equal(first, again) and info["code"] == info_again["code"]
     state = yukon.deal(info["code"])
-    assert bytes(first) == state.observation()
+    assert bytes(first.astype(np.uint8)) == state.observation()
     _, other = env.reset(seed=8)
     assert other["code"] != info["code"]
     observation, named = env.reset(options={"code": "yu1-r-aaaaaab"})
     assert named["code"] == "YU1-R-AAAAAAB"
-    assert bytes(observation) == yukon.deal("YU1-R-AAAAAAB").observation()
+    assert bytes(observation.astype(np.uint8)) == yukon.deal("YU1-R-AAAAAAB").observation()
     with pytest.raises(yukon.InvalidGameCode):
         env.reset(options={"code": "YU1-C-AAA"})
 
@@ -64,7 +65,7 @@ def _play_masked(env: YukonEnv, seed: int) -> tuple[float, State, int]:
         action = int(rng.choice(np.flatnonzero(mask)))
         observation, reward, terminated, truncated, info = env.step(action)
         state = state.apply(Move.from_key(action))
-        assert bytes(observation) == state.observation()
+        assert bytes(observation.astype(np.uint8)) == state.observation()
         total += float(reward)
         steps += 1
         if terminated or truncated:
@@ -163,8 +164,8 @@ def test_one_hot_marks_one_place_in_each_group() -> None:
     for row, state in zip(stacked, states, strict=True):
         observation = state.observation()
         cards = row[: 52 * 16].reshape(52, 16)
-        places = row[52 * 16 : 52 * 48].reshape(52, 32)
-        downs = row[52 * 48 : -1].reshape(7, 7)
+        places = row[52 * 16 : 52 * 68].reshape(52, 52)
+        downs = row[52 * 68 : -1].reshape(7, 7)
         assert (cards.sum(axis=1) == 1).all() and (places.sum(axis=1) == 1).all()
         assert list(cards.argmax(axis=1)) == list(observation[:52])
         assert list(places.argmax(axis=1)) == list(observation[52:104])
@@ -172,6 +173,8 @@ def test_one_hot_marks_one_place_in_each_group() -> None:
         assert row[-1] == (state.rules is yukon.Rules.RELAXED)
     with pytest.raises(ValueError, match="last axis"):
         one_hot(b"short")
+    with pytest.raises(ValueError, match="integers"):
+        one_hot(np.zeros(yukon.OBSERVATION_SIZE, np.float32))
     with pytest.raises(ValueError, match="no observation has"):
         one_hot(bytes([40]) * yukon.OBSERVATION_SIZE)
 
@@ -189,3 +192,89 @@ def test_a_won_game_ends_the_episode_with_625_progress() -> None:
         assert terminated is (number == len(line)) and not truncated
     assert env.state.is_won and total == yukon.CLEAN_WIN
     assert info["action_mask"].any()  # the Kings could come back
+
+
+TALL = ("YU1-C-QHBKSXO", "JD>6 AH>6 QH>6 4D>5 5S>6 3D>2 QC>6 JH>6")
+"""A classic game whose sixth column holds 33 cards after eight legal moves: any face-up
+card moves with everything on it, in any order."""
+
+
+def _tall() -> State:
+    code, moves = TALL
+    state = yukon.deal(code)
+    for move in moves.split():
+        state = state.apply(move)
+    return state
+
+
+def test_a_column_of_33_cards_is_in_the_observation_space() -> None:
+    state = _tall()
+    assert max(len(column) for column in state.columns) == 33
+    env = _make()
+    env.state = state
+    observation = env._observation()
+    assert observation.dtype == np.int64
+    assert env.observation_space.contains(observation)
+    assert int(observation[52:104].max()) == 32
+    vector = one_hot(observation)
+    places = vector[52 * 16 : 52 * 68].reshape(52, 52)
+    assert list(places.argmax(axis=1)) == list(observation[52:104])
+    batch = yukon.Batch([state])
+    assert bytes(batch.observations()) == state.observation()
+    assert np.array_equal(one_hot(bytes(batch.observations())), vector)
+
+
+def test_every_place_a_column_can_hold_is_in_the_space() -> None:
+    """52 places: a column may in principle hold the whole deck."""
+    env = _make()
+    top = np.array(yukon.gym.NVEC) - 1
+    assert env.observation_space.contains(top)
+    assert top[52] == 51 and one_hot(top).shape == (ONE_HOT_SIZE,)
+
+
+def test_the_space_sums_as_stable_baselines3_sums_it() -> None:
+    """Stable-Baselines3 sizes its one-hot input as ``sum(space.nvec)`` (a Python sum
+    over the array's own scalars) and encodes each value with ``nvec[i]`` classes: with
+    ``uint8`` that sum wrapped to 243 and MaskablePPO crashed on its first pass."""
+    space = _make().observation_space
+    assert isinstance(space, gymnasium.spaces.MultiDiscrete)
+    assert np.issubdtype(space.nvec.dtype, np.int64)
+    total = int(sum(space.nvec))  # what sb3's get_flattened_obs_dim computes
+    assert total == 52 * 16 + 52 * 52 + 7 * 7 + 2 == ONE_HOT_SIZE + 1
+    observation = _make()._observation()
+    encoded = np.concatenate(
+        [np.eye(int(n))[int(value)] for value, n in zip(observation, space.nvec, strict=True)]
+    )  # what sb3's preprocess_obs does with a MultiDiscrete observation
+    assert encoded.shape == (total,) and encoded.sum() == yukon.OBSERVATION_SIZE
+
+
+def test_info_tells_a_win_from_a_game_with_no_move_left() -> None:
+    env = _make(rules="R")
+    _, info = env.reset(options={"code": "YU1-R-AAAAAAB"})
+    assert info["won"] is False
+    line = yukon.solve(yukon.deal("YU1-R-AAAAAAB")).moves
+    for move in line:
+        _, _, terminated, _, info = env.step(move.key)
+        assert info["won"] is terminated
+    assert info["won"] is True
+    stuck = _make()
+    stuck.reset(options={"code": yukon.GameCode(136)})
+    rng = random.Random(0)  # random play that ends with no move left, 29 moves on
+    terminated = False
+    while not terminated:
+        move = rng.choice(stuck.state.legal_moves())
+        _, _, terminated, truncated, info = stuck.step(move.key)
+        assert not truncated
+    assert info["won"] is False and not stuck.state.legal_moves()
+
+
+def test_the_default_render_shows_what_a_player_sees() -> None:
+    env = _make(render_mode="ansi")
+    env.reset(options={"code": "YU1-C-AAAAAAB"})
+    text = env.render()
+    assert text is not None
+    state = env.unwrapped.state if hasattr(env, "unwrapped") else env.state
+    hidden = [c for column in state.columns for c in column.face_down]
+    assert len(hidden) == 21 and text.count("##") == 21
+    assert not any(str(card) in text for card in hidden)
+    assert all(str(column.last) in text for column in state.columns if column.last)

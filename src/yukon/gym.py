@@ -7,9 +7,11 @@ Importing this module registers the environment, so either of these makes one::
     env = gymnasium.make("yukon.gym:yukon/Yukon-v0")  # imports this module itself
 
 An action is a move key (:data:`yukon.ACTION_COUNT` of them; see ``Move.from_key``), an
-observation is :meth:`yukon.State.observation` as a ``uint8`` array, and the mask of
-legal actions is ``info["action_mask"]`` and :meth:`YukonEnv.action_masks` (the method
-sb3-contrib's ``MaskablePPO`` calls).
+observation is :meth:`yukon.State.observation` as an ``int64`` array (the dtype of
+Gymnasium's ``MultiDiscrete`` space, whose ``nvec`` then sums without overflow), and the
+mask of legal actions is ``info["action_mask"]`` and :meth:`YukonEnv.action_masks` (the
+method sb3-contrib's ``MaskablePPO`` calls). ``info["won"]`` tells a won game from one
+with no legal move left, both of which end the episode.
 
 An illegal action is refused, not played: the position stays as it was, the reward is
 ``illegal_reward`` (-1 by default), and ``info["refusal"]`` says which rule refused it.
@@ -39,21 +41,22 @@ from yukon import (
 from yukon._arguments import quote
 from yukon._codes import as_rules
 
-__all__ = ["ENV_ID", "ONE_HOT_SIZE", "YukonEnv", "one_hot"]
+__all__ = ["ENV_ID", "NVEC", "ONE_HOT_SIZE", "YukonEnv", "one_hot", "player_view"]
 
 ENV_ID = "yukon/Yukon-v0"
 
-Observation = np.ndarray[Any, np.dtype[np.uint8]]
+Observation = np.ndarray[Any, np.dtype[np.int64]]
 
-# The largest value each observation byte takes (see the Learning page), plus one:
-# where a card lies (0-15), its place in its column (a column never holds 32 cards in a
-# game dealt from a code), the face-down counts (0-6), the rules (0-1).
-_NVEC = [16] * 52 + [32] * 52 + [7] * 7 + [2]
-assert len(_NVEC) == OBSERVATION_SIZE
+WHERE, PLACES, DOWN = 16, 52, 7
+"""How many values each kind of observation byte takes (see the Learning page): where a
+card lies (0-15), its place in its column (0-51: a column can hold every card), a
+column's face-down count (0-6)."""
+NVEC = np.array([WHERE] * 52 + [PLACES] * 52 + [DOWN] * 7 + [2], dtype=np.int64)
+"""The observation space's ``nvec``: the values each observation byte can take."""
+assert len(NVEC) == OBSERVATION_SIZE
 
-
-ONE_HOT_SIZE = 52 * 16 + 52 * 32 + 7 * 7 + 1
-"""The length of :func:`one_hot`'s vectors (2 546)."""
+ONE_HOT_SIZE = 52 * WHERE + 52 * PLACES + 7 * DOWN + 1
+"""The length of :func:`one_hot`'s vectors (3 586)."""
 
 
 def one_hot(
@@ -61,28 +64,29 @@ def one_hot(
 ) -> np.ndarray[Any, Any]:
     """Observations as ``float32`` one-hot vectors for a neural network.
 
-    Takes one observation (``bytes`` or a ``uint8`` array of :data:`yukon.OBSERVATION_SIZE`)
-    or a stack of them (``(..., OBSERVATION_SIZE)``) and returns ``(..., ONE_HOT_SIZE)``:
-    for each card in deck order, 16 places for where it lies; then for each card, 32
-    places for its place in its column; then for each column, 7 places for its
-    face-down count; then 1.0 under relaxed rules.
+    Takes one observation of :data:`yukon.OBSERVATION_SIZE` values or a stack of them
+    (``(..., OBSERVATION_SIZE)``), as bytes or as an array of any integer dtype (the
+    environment's are ``int64``), and returns
+    ``(..., ONE_HOT_SIZE)``: for each card in deck order, 16 places for where it lies;
+    then for each card, 52 places for its place in its column; then for each column, 7
+    places for its face-down count; then 1.0 under relaxed rules.
     """
     if isinstance(observation, bytes | bytearray):
         observation = np.frombuffer(observation, dtype=np.uint8)
     codes = np.asarray(observation)
-    if codes.shape[-1:] != (OBSERVATION_SIZE,) or codes.dtype != np.uint8:
+    if codes.shape[-1:] != (OBSERVATION_SIZE,) or codes.dtype.kind not in "iu":
         raise ValueError(
-            f"observation must be uint8 with a last axis of {OBSERVATION_SIZE}, not "
-            f"{codes.dtype} {codes.shape}"
+            f"observation must be integers with a last axis of {OBSERVATION_SIZE}, "
+            f"not {codes.dtype} {codes.shape}"
         )
-    where, place, down = codes[..., :52], codes[..., 52:104], codes[..., 104:111]
-    if (where >= 16).any() or (place >= 32).any() or (down >= 7).any():
+    if (codes < 0).any() or (codes >= NVEC).any():
         raise ValueError("observation holds a value no observation has")
+    where, place, down = codes[..., :52], codes[..., 52:104], codes[..., 104:111]
     lead = codes.shape[:-1]
     parts = [
-        np.eye(16, dtype=np.float32)[where].reshape(*lead, 52 * 16),
-        np.eye(32, dtype=np.float32)[place].reshape(*lead, 52 * 32),
-        np.eye(7, dtype=np.float32)[down].reshape(*lead, 7 * 7),
+        np.eye(WHERE, dtype=np.float32)[where].reshape(*lead, 52 * WHERE),
+        np.eye(PLACES, dtype=np.float32)[place].reshape(*lead, 52 * PLACES),
+        np.eye(DOWN, dtype=np.float32)[down].reshape(*lead, 7 * DOWN),
         codes[..., 111:].astype(np.float32),
     ]
     return np.concatenate(parts, axis=-1)
@@ -136,7 +140,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(ACTION_COUNT)
-        self.observation_space = spaces.MultiDiscrete(_NVEC, dtype=np.uint8)
+        self.observation_space = spaces.MultiDiscrete(NVEC, dtype=np.int64)
         self.state: State = deal(GameCode(0, self.rules))
         self.code = GameCode(0, self.rules)
         self.moves = 0
@@ -175,7 +179,11 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         mask = self.state.legal_mask()
         terminated = self.state.is_won or b"\x01" not in mask  # or no legal move left
         truncated = not terminated and self.moves >= self.max_moves
-        info = {"code": str(self.code), "action_mask": _booleans(mask)}
+        info = {
+            "code": str(self.code),
+            "action_mask": _booleans(mask),
+            "won": self.state.is_won,
+        }
         return self._observation(), float(reward), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -183,14 +191,32 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         return _booleans(self.state.legal_mask())
 
     def render(self) -> str | None:
-        """The position as text (``render_mode="ansi"``)."""
-        return str(self.state) if self.render_mode == "ansi" else None
+        """The position as a player sees it, face-down cards as ``##``
+        (``render_mode="ansi"``; see :func:`player_view`)."""
+        return player_view(self.state) if self.render_mode == "ansi" else None
 
     def _observation(self) -> Observation:
-        return np.frombuffer(self.state.observation(), dtype=np.uint8).copy()
+        return np.frombuffer(self.state.observation(), dtype=np.uint8).astype(np.int64)
 
     def _info(self) -> dict[str, Any]:
-        return {"code": str(self.code), "action_mask": self.action_masks()}
+        return {
+            "code": str(self.code),
+            "action_mask": self.action_masks(),
+            "won": self.state.is_won,
+        }
+
+
+def player_view(state: State) -> str:
+    """The position as text with what a player sees: each face-down card as ``##``,
+    from the view that never holds them (``State.to_dict()``)."""
+    view = state.to_dict(hide_face_down=True)
+    tops = [f["top"] or "--" for f in view["foundations"]]
+    lines = ["Foundations: " + " ".join(tops)]
+    for number, column in enumerate(view["columns"], 1):
+        cards = ["##"] * column["hidden"] + column["face_up"]
+        lines.append(f"{number}: " + " ".join(cards))
+    lines.append(f"Score: {view['score']}")
+    return "\n".join(lines)
 
 
 def _booleans(mask: bytes) -> np.ndarray[Any, np.dtype[np.bool_]]:
