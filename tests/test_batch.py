@@ -223,3 +223,116 @@ def test_bad_arguments_are_refused() -> None:
     if core is not None:
         with pytest.raises(TypeError):
             core.Batch([object()])
+
+
+def test_numpy_integers_are_whole_numbers() -> None:
+    """Keys and counts straight from NumPy (anything with ``__index__``) are taken as
+    the ints they are; floats and bools are not whole numbers."""
+    states = _states(3, 11)
+    batch, again = Batch(states), Batch(states)
+    masks = np.frombuffer(batch.legal_masks(), np.uint8).reshape(3, ACTION_COUNT)
+    keys = np.array([np.flatnonzero(row)[0] if row.any() else 0 for row in masks])
+    rewards, done = batch.step(keys)  # an int64 array
+    rewards_again, done_again = again.step([int(k) for k in keys])
+    assert (rewards.tolist(), done) == (rewards_again.tolist(), done_again)
+    assert batch.random_playouts(np.int32(5), np.uint64(9)).tolist() == (
+        again.random_playouts(5, 9).tolist()
+    )
+    with pytest.raises(TypeError, match="keys"):
+        batch.step([0.0, 0.0, 0.0])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="max_moves"):
+        batch.random_playouts(True, 0)
+    with pytest.raises(TypeError, match="keys"):
+        batch.step(5)  # type: ignore[arg-type]
+
+
+def test_one_game_starts_again_and_the_others_play_on() -> None:
+    states = _states(4, 3)
+    batch = Batch(states)
+    batch.random_playouts(50, 1)
+    before = batch.states()
+    fresh = yukon.deal("YU1-R-AAAAAAB")
+    batch.reset(np.int64(2), fresh)
+    after = batch.states()
+    assert after[2] == fresh and [after[i] for i in (0, 1, 3)] == [
+        before[i] for i in (0, 1, 3)
+    ]
+    assert bytes(batch.observations())[2 * OBSERVATION_SIZE : 3 * OBSERVATION_SIZE] == (
+        fresh.observation()
+    )
+    for bad in (-1, 4):
+        with pytest.raises(IndexError, match="game"):
+            batch.reset(bad, fresh)
+    with pytest.raises(TypeError, match="state"):
+        batch.reset(0, "YU1-C-AAAAAAB")  # type: ignore[arg-type]
+    assert batch.states() == after  # a refused reset changes nothing
+
+
+def test_an_alarm_stops_long_random_play_at_once() -> None:
+    """Random play can go on for ever (cards shuffled to and fro); a signal handler's
+    exception must stop it, not wait for the end."""
+    import signal
+    import time
+
+    class Alarm(Exception):
+        pass
+
+    def ring(signum: int, frame: object) -> None:
+        raise Alarm
+
+    batch = Batch([yukon.deal(GameCode(n, Rules.RELAXED)) for n in range(1, 9)])
+    previous = signal.signal(signal.SIGALRM, ring)
+    began = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(Alarm):
+            batch.random_playouts(2**31 - 1, 1)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - began < 10  # without the check: hours
+    assert len(batch.states()) == 8  # the batch is still there to use
+
+
+def test_steps_from_several_threads_wait_for_one_another() -> None:
+    """A second thread steps the batch just after the first has checked its keys:
+    it must wait for the first step to finish, not move the game under it (which made
+    the first step report a live game over)."""
+    import threading
+
+    batch = Batch([yukon.deal("YU1-C-AAAAAAB")])
+    key = Move.parse("6D>7").key
+    games = batch._games
+    other: list[object] = []
+
+    class Interleaved:
+        """The batch's games, with the other thread let in after the check."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(games, name)
+
+        def __len__(self) -> int:
+            return len(games)
+
+        def illegal(self, keys: list[int]) -> int:
+            bad = games.illegal(keys)
+            if not other:
+                thread = threading.Thread(target=second)
+                other.append(thread)
+                thread.start()
+                thread.join(timeout=0.5)  # waits on the lock: it times out
+            return bad
+
+    def second() -> None:
+        try:
+            other.append(batch.step([key]))
+        except yukon.IllegalMove as refused:
+            other.append(refused)
+
+    batch._games = Interleaved()  # type: ignore[assignment]
+    rewards, done = batch.step([key])
+    other_thread = other[0]
+    assert isinstance(other_thread, threading.Thread)
+    other_thread.join()
+    assert (list(rewards), done) == ([5], b"\x00")  # K♣ turned up, the game goes on
+    assert isinstance(other[1], yukon.IllegalMove)  # 6♦ had gone: refused, not lost

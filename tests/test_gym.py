@@ -47,7 +47,9 @@ def test_a_seed_picks_the_deal_and_an_option_names_one() -> None:
     assert other["code"] != info["code"]
     observation, named = env.reset(options={"code": "yu1-r-aaaaaab"})
     assert named["code"] == "YU1-R-AAAAAAB"
-    assert bytes(observation.astype(np.uint8)) == yukon.deal("YU1-R-AAAAAAB").observation()
+    assert (
+        bytes(observation.astype(np.uint8)) == yukon.deal("YU1-R-AAAAAAB").observation()
+    )
     with pytest.raises(yukon.InvalidGameCode):
         env.reset(options={"code": "YU1-C-AAA"})
 
@@ -243,7 +245,10 @@ def test_the_space_sums_as_stable_baselines3_sums_it() -> None:
     assert total == 52 * 16 + 52 * 52 + 7 * 7 + 2 == ONE_HOT_SIZE + 1
     observation = _make()._observation()
     encoded = np.concatenate(
-        [np.eye(int(n))[int(value)] for value, n in zip(observation, space.nvec, strict=True)]
+        [
+            np.eye(int(n))[int(value)]
+            for value, n in zip(observation, space.nvec, strict=True)
+        ]
     )  # what sb3's preprocess_obs does with a MultiDiscrete observation
     assert encoded.shape == (total,) and encoded.sum() == yukon.OBSERVATION_SIZE
 
@@ -273,7 +278,7 @@ def test_the_default_render_shows_what_a_player_sees() -> None:
     env.reset(options={"code": "YU1-C-AAAAAAB"})
     text = env.render()
     assert text is not None
-    state = env.unwrapped.state if hasattr(env, "unwrapped") else env.state
+    state = env.state
     hidden = [c for column in state.columns for c in column.face_down]
     assert len(hidden) == 21 and text.count("##") == 21
     assert not any(str(card) in text for card in hidden)

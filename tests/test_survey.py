@@ -182,7 +182,9 @@ def test_a_no_peek_player_whose_hint_runs_out_of_new_boards_is_stuck() -> None:
     assert row["face_down"] > 0
     tally = _survey.Tally().add("won").add("stuck").add("lost")
     assert (tally.won, tally.stuck, tally.lost, tally.total) == (1, 1, 1, 3)
-    assert "stuck" in tally.table() and "stuck" not in _survey.Tally().add("won").table()
+    assert (
+        "stuck" in tally.table() and "stuck" not in _survey.Tally().add("won").table()
+    )
 
 
 def test_a_survey_file_holds_one_players_rows(

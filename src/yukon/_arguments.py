@@ -1,13 +1,18 @@
 """Checks on the arguments of public calls, and the excerpts error messages quote.
 
-A wrong type raises :class:`TypeError` and a value out of range :class:`ValueError`, each
-naming the argument, before any work starts: a budget that is ``nan`` must not mean "run
-for ever", and a string must not fail somewhere deep inside.
+One rule for every public call: an argument of the wrong type raises a plain
+:class:`TypeError`, and one of the right type whose value is wrong (text that names no
+card, a number out of range) a :class:`ValueError`, the library's own subclass where
+there is one; each names the argument, before any work starts. A budget that is ``nan``
+must not mean "run for ever", and a string must not fail somewhere deep inside. A whole
+number may be of any integer type (anything with ``__index__``, such as NumPy's), but
+not a bool.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from typing import TypeVar
 
 EXCERPT = 40
@@ -49,13 +54,32 @@ def quote(value: object) -> str:
     return f"{written[:SHOWN]}... (a {type(value).__name__})"
 
 
+def as_int(name: str, value: object) -> int:
+    """``value`` as a Python int: any integer type but bool, else :class:`TypeError`."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
 def whole_number(name: str, value: object, low: int, high: int) -> int:
     """``value`` as an int from ``low`` to ``high``."""
-    if type(value) is not int:
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not low <= value <= high:
+    number = as_int(name, value)
+    if not low <= number <= high:
         raise ValueError(f"{name} must be from {low} to {high}, not {quote(value)}")
-    return value
+    return number
+
+
+def index(
+    name: str, value: object, low: int, high: int, *, error: type[Exception]
+) -> int:
+    """``value`` as an int from ``low`` to ``high``, ``error`` when out of range (an
+    :class:`IndexError` for a place in a sequence)."""
+    number = as_int(name, value)
+    if not low <= number <= high:
+        raise error(f"{name} must be from {low} to {high}, not {quote(value)}")
+    return number
 
 
 def seconds(name: str, value: object, high: float) -> float:

@@ -8,10 +8,12 @@ rewards, flags and random draws, position for position (``tests/test_batch.py``)
 from __future__ import annotations
 
 import array
+import operator
+import threading
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, SupportsIndex
 
-from ._arguments import instance, whole_number
+from ._arguments import index, instance, whole_number
 from ._codes import SplitMix64
 from ._implementation import compiled_core
 from ._moves import ACTION_COUNT, move_by_key
@@ -38,6 +40,7 @@ class _Backend(Protocol):
     def playouts(self, most: int, seed: int, /) -> bytes: ...
     def flips(self, most: int, seed: int, /) -> list[Played]: ...
     def positions(self) -> list[Position]: ...
+    def set(self, i: int, position: Position, /) -> None: ...
 
 
 def _over(p: Position, keys: list[int]) -> bool:
@@ -114,6 +117,9 @@ class _Games:
     def positions(self) -> list[Position]:
         return list(self.games)
 
+    def set(self, i: int, position: Position, /) -> None:
+        self.games[i] = position
+
 
 def random_games(position: Position, games: int, most: int, seed: int) -> list[Played]:
     """``games`` games played on from ``position`` as :meth:`Batch.random_playouts`
@@ -140,9 +146,13 @@ class Batch:
     flat buffers that ``numpy.frombuffer`` reads without a copy: ``legal_masks()`` is
     ``N × ACTION_COUNT`` bytes, ``observations()`` ``N × OBSERVATION_SIZE`` bytes, and
     rewards and counts are ``int32`` (a ``memoryview`` of format ``"i"``).
+
+    Whole numbers may be any integer type (NumPy's too). One call at a time works on
+    the games: calls from several threads wait for one another, so no step ever sees
+    another half done.
     """
 
-    __slots__ = ("_games",)
+    __slots__ = ("_games", "_lock")
 
     def __init__(self, states: Iterable[State]) -> None:
         positions = []
@@ -153,47 +163,70 @@ class Batch:
         self._games: _Backend = (
             core.Batch(positions) if core is not None else _Games(positions)
         )
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._games)
 
     def legal_masks(self) -> bytearray:
         """Each game's :meth:`~yukon.State.legal_mask`, one after another."""
-        return self._games.masks()
+        with self._lock:
+            return self._games.masks()
 
     def observations(self, *, perfect: bool = False) -> bytearray:
         """Each game's :meth:`~yukon.State.observation`, one after another."""
         instance("perfect", perfect, bool, "True or False")
-        return self._games.observations(perfect)
+        with self._lock:
+            return self._games.observations(perfect)
 
-    def step(self, keys: Sequence[int]) -> tuple[memoryview, bytes]:
+    def step(self, keys: Iterable[SupportsIndex]) -> tuple[memoryview, bytes]:
         """Play one move key in each game; a game already over (won, or no legal move
         left) ignores its key. Returns each game's reward (the change in
         :attr:`~yukon.State.progress`) and whether it is over now. A key that is no
         legal move in a game not over raises :class:`~yukon.IllegalMove` for the first
         such game (its index in the error's cause), and no game moves."""
-        keys = list(keys)
-        if len(keys) != len(self._games):
+        try:
+            given = [operator.index(key) for key in keys]
+        except TypeError:
+            raise TypeError("keys must be whole-number move keys, one a game") from None
+        if len(given) != len(self._games):
             raise ValueError(f"keys must hold one key a game ({len(self._games)})")
-        for key in keys:
+        for key in given:
             move_by_key(key)  # InvalidMove for what is no key
-        bad = self._games.illegal(keys)
-        if bad >= 0:
-            state = wrap(self._games.positions()[bad])
-            refusal = state.check(move_by_key(keys[bad]))
-            assert refusal is not None
-            raise IllegalMove(refusal) from ValueError(f"in game {bad} of the batch")
-        rewards, done = self._games.step(keys)
+        with self._lock:
+            bad = self._games.illegal(given)
+            if bad >= 0:
+                state = wrap(self._games.positions()[bad])
+                refusal = state.check(move_by_key(given[bad]))
+                assert refusal is not None
+                raise IllegalMove(refusal) from ValueError(
+                    f"in game {bad} of the batch"
+                )
+            rewards, done = self._games.step(given)
         return memoryview(rewards).cast("i"), done
 
-    def random_playouts(self, max_moves: int, seed: int) -> memoryview:
+    def reset(self, game: SupportsIndex, state: State) -> None:
+        """Game number ``game`` (0 to ``N - 1``) starts again from ``state``; the others
+        are left as they are."""
+        at = index("game", game, 0, len(self._games) - 1, error=IndexError)
+        instance("state", state, State, "a State, such as yukon.deal(code) gives")
+        with self._lock:
+            self._games.set(at, packed(state))
+
+    def random_playouts(
+        self, max_moves: SupportsIndex, seed: SupportsIndex
+    ) -> memoryview:
         """Play each game on with random legal moves, drawn from one SplitMix64 stream
         seeded with ``seed`` (games in turn), until it is over or ``max_moves`` moves
-        were played; returns how many each game played."""
-        whole_number("max_moves", max_moves, 0, 2**31 - 1)
-        whole_number("seed", seed, 0, 2**64 - 1)
-        return memoryview(self._games.playouts(max_moves, seed)).cast("i")
+        were played; returns how many each game played. A signal handler's exception
+        (Ctrl-C's ``KeyboardInterrupt``, an alarm) stops it within milliseconds; the
+        games are then where the play had taken them."""
+        most = whole_number("max_moves", max_moves, 0, 2**31 - 1)
+        start = whole_number("seed", seed, 0, 2**64 - 1)
+        with self._lock:
+            return memoryview(self._games.playouts(most, start)).cast("i")
 
     def states(self) -> list[State]:
         """The games' positions now."""
-        return [wrap(p) for p in self._games.positions()]
+        with self._lock:
+            return [wrap(p) for p in self._games.positions()]

@@ -2631,6 +2631,24 @@ static void batch_play(Batch *b, Py_ssize_t i, int key) {
     b->pos[i] = q;
 }
 
+/* Game i becomes `position` (a Python Position); on failure (-1, an exception set) it
+ * is left as it was. */
+static int batch_read(Batch *b, Py_ssize_t i, PyObject *position) {
+    Pos p;
+    int relaxed = 0;
+    if (read_known(position, &p, &relaxed) < 0)
+        return -1;
+    PyObject *score_object = PyObject_GetAttr(position, FIELD[F_SCORE]);
+    long long score = score_object ? PyLong_AsLongLong(score_object) : -1;
+    Py_XDECREF(score_object);
+    if (score == -1 && PyErr_Occurred())
+        return -1;
+    b->pos[i] = p;
+    b->score[i] = score;
+    b->relaxed[i] = (uint8_t)relaxed;
+    return 0;
+}
+
 static PyObject *Batch_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     PyObject *positions;
     static char *names[] = {"positions", NULL};
@@ -2654,18 +2672,10 @@ static PyObject *Batch_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *position = PySequence_GetItem(seq, i);
-        int relaxed = 0;
-        if (!position || read_known(position, &self->pos[i], &relaxed) < 0) {
-            Py_XDECREF(position);
+        int failed = !position || batch_read(self, i, position) < 0;
+        Py_XDECREF(position);
+        if (failed)
             goto fail;
-        }
-        PyObject *score = PyObject_GetAttr(position, FIELD[F_SCORE]);
-        Py_DECREF(position);
-        self->score[i] = score ? PyLong_AsLongLong(score) : -1;
-        Py_XDECREF(score);
-        if (self->score[i] == -1 && PyErr_Occurred())
-            goto fail;
-        self->relaxed[i] = (uint8_t)relaxed;
     }
     Py_DECREF(seq);
     return (PyObject *)self;
@@ -2714,6 +2724,25 @@ static PyObject *Batch_observations(Batch *self, PyObject *perfect_object) {
         observe_into(&self->pos[i], self->relaxed[i], perfect, bytes + i * OBSERVATION_SIZE);
     return out;
 }
+
+/* Game i (0 to n - 1) starts again from a position. */
+static PyObject *Batch_set(Batch *self, PyObject *args) {
+    Py_ssize_t i;
+    PyObject *position;
+    if (!PyArg_ParseTuple(args, "nO", &i, &position))
+        return NULL;
+    if (i < 0 || i >= self->n) {
+        PyErr_SetString(PyExc_IndexError, "no such game in the batch");
+        return NULL;
+    }
+    if (batch_read(self, i, position) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Long random play looks for signals this often (moves), so that Ctrl-C and alarms
+ * land within a few milliseconds. */
+#define SIGNAL_EVERY 65536
 
 /* The keys, one a game, read into `keys`; -1 (an exception set) when they are not
  * self->n ints from 0 to 415. */
@@ -2835,6 +2864,7 @@ static PyObject *Batch_playouts(Batch *self, PyObject *args) {
         return NULL;
     int32_t *played = (int32_t *)PyBytes_AsString(counts);
     uint64_t state = seed;
+    unsigned long long moves = 0;
     for (Py_ssize_t i = 0; i < self->n; i++) {
         uint16_t legal[MAX_MOVES];
         int n;
@@ -2842,6 +2872,10 @@ static PyObject *Batch_playouts(Batch *self, PyObject *args) {
         while (played[i] < most && !game_over(&self->pos[i], self->relaxed[i], legal, &n)) {
             batch_play(self, i, legal[splitmix_below(&state, (uint64_t)n)]);
             played[i]++;
+            if (++moves % SIGNAL_EVERY == 0 && PyErr_CheckSignals() < 0) {
+                Py_DECREF(counts);
+                return NULL;
+            }
         }
     }
     return counts;
@@ -2906,6 +2940,10 @@ static PyObject *Batch_flips(Batch *self, PyObject *args) {
             }
             keys[played] = legal[splitmix_below(&state, (uint64_t)n)];
             batch_play(self, i, keys[played++]);
+            if (played % SIGNAL_EVERY == 0 && PyErr_CheckSignals() < 0) {
+                failed = 1;
+                break;
+            }
             if (face_down(&self->pos[i]) < down) {
                 down = face_down(&self->pos[i]);
                 PyObject *position = batch_position(self, i);
@@ -2941,6 +2979,7 @@ static PyMethodDef Batch_methods[] = {
     {"flips", (PyCFunction)Batch_flips, METH_VARARGS,
      "As playouts, keeping each game's keys and where it turned a card up."},
     {"positions", (PyCFunction)Batch_positions, METH_NOARGS, "The games' positions."},
+    {"set", (PyCFunction)Batch_set, METH_VARARGS, "Game i starts again from a position."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -146,3 +146,5 @@ class Batch:
         """As playouts, keeping each game's keys and where it turned a card up."""
     def positions(self) -> list[Any]:
         """The games' positions."""
+    def set(self, i: int, position: Any, /) -> None:
+        """Game i starts again from a position."""

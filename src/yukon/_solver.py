@@ -868,7 +868,9 @@ def solve_with(
     searches with the named :data:`PRUNINGS` left out (an ablation). (Users choose
     with ``YUKON_IMPLEMENTATION``.)"""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
-    max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
+    max_nodes, max_seconds, max_memory = check_budgets(
+        max_nodes, max_seconds, max_memory
+    )
     if isinstance(without, str) or not all(isinstance(w, str) for w in without):
         raise TypeError("without must be a collection of pruning names")
     left_out = frozenset(without)
@@ -909,16 +911,20 @@ def solve_with(
 
 def check_budgets(
     max_nodes: object, max_seconds: object, max_memory: object
-) -> float | None:
-    """Raise :class:`TypeError` or :class:`ValueError` naming a budget that is not one
-    (see :func:`solve`); the time budget as a float."""
-    if max_nodes is not None:
-        whole_number("max_nodes", max_nodes, 0, _MAX_NODES)
-    if max_memory is not None:
-        whole_number("max_memory", max_memory, MIN_MEMORY, 2**62)
-    if max_seconds is None:
-        return None
-    return seconds("max_seconds", max_seconds, _MAX_SECONDS)
+) -> tuple[int | None, float | None, int | None]:
+    """The budgets (see :func:`solve`) as an int, a float and an int (``None`` stays
+    ``None``); :class:`TypeError` or :class:`ValueError` names one that is not one."""
+    return (
+        None
+        if max_nodes is None
+        else whole_number("max_nodes", max_nodes, 0, _MAX_NODES),
+        None
+        if max_seconds is None
+        else seconds("max_seconds", max_seconds, _MAX_SECONDS),
+        None
+        if max_memory is None
+        else whole_number("max_memory", max_memory, MIN_MEMORY, 2**62),
+    )
 
 
 class _Maker:
@@ -1391,9 +1397,10 @@ def advise(
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     if rng is not None:
         instance("rng", rng, random.Random, "a random.Random (or None)")
-    whole_number("samples", samples, 0, 1_000_000)
-    instance("max_nodes", max_nodes, int, "a whole number")
-    check_budgets(max_nodes, None, max_memory)
+    samples = whole_number("samples", samples, 0, 1_000_000)
+    nodes, _, max_memory = check_budgets(max_nodes, None, max_memory)
+    if nodes is None:
+        raise TypeError("max_nodes must be a whole number, not NoneType")
     legal = state.legal_moves()
     moves = [m for m in legal if board(state.apply(m)) not in avoid]
     if not moves:
@@ -1403,7 +1410,7 @@ def advise(
     for _ in range(samples):
         solution = solve(
             state.sample_hidden(rng),
-            max_nodes=max_nodes,
+            max_nodes=nodes,
             max_memory=max_memory,
         )
         if solution.verdict is Verdict.WON and solution.moves:

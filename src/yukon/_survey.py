@@ -425,10 +425,12 @@ def survey(
     ``count``. Every finished deal is on disk before the next is reported, so an
     interrupted survey loses only the deals being solved.
     """
-    max_seconds = check_budgets(max_nodes, max_seconds, max_memory)
+    max_nodes, max_seconds, max_memory = check_budgets(
+        max_nodes, max_seconds, max_memory
+    )
     budget = _budget(max_seconds, max_nodes, max_memory)
     if workers is not None:
-        whole_number("workers", workers, 1, 4096)
+        workers = whole_number("workers", workers, 1, 4096)
     if player not in PLAYERS:
         raise ValueError(f"player is 'thoughtful' or 'no-peek', not {quote(player)}")
     with open(out, "a", encoding="utf-8"):
