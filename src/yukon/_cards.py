@@ -7,12 +7,12 @@ once each (``Card.from_index``), so hot code never builds card objects.
 
 from __future__ import annotations
 
-import contextlib
 import enum
+from typing import SupportsIndex
 
 import attrs
 
-from ._arguments import excerpt, quote
+from ._arguments import as_int, excerpt, quote
 from ._errors import InvalidCard
 from ._values import built_once
 
@@ -45,16 +45,20 @@ class Suit(enum.IntEnum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-def _check_rank(_: object, __: object, rank: int) -> None:
-    if type(rank) is not int or not 1 <= rank <= 13:
+def _as_rank(rank: SupportsIndex) -> int:
+    number = as_int("rank", rank)
+    if not 1 <= number <= 13:
         raise InvalidCard(f"a rank runs from 1 (Ace) to 13 (King), not {quote(rank)}")
+    return number
 
 
-def as_suit(value: Suit | int) -> Suit:
-    if isinstance(value, (int, float)):  # the enum's own error writes any value out
-        with contextlib.suppress(ValueError):
-            return Suit(value)
-    raise InvalidCard(f"a suit is 0-3 or a Suit, not {quote(value)}")
+def as_suit(value: Suit | SupportsIndex) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    number = as_int("suit", value)
+    if not 0 <= number <= 3:
+        raise InvalidCard(f"a suit is 0-3 or a Suit, not {quote(value)}")
+    return Suit(number)
 
 
 @attrs.frozen(repr=False, order=False, hash=False)
@@ -62,7 +66,7 @@ def as_suit(value: Suit | int) -> Suit:
 class Card:
     """One playing card. Equal cards are interchangeable; ``str(card)`` is ``"TH"``-style."""
 
-    rank: int = attrs.field(validator=_check_rank)
+    rank: int = attrs.field(converter=_as_rank)
     suit: Suit = attrs.field(converter=as_suit)
     index: int = attrs.field(init=False, eq=False, repr=False)
     """The deck index, ``suit * 13 + rank - 1``: the int the rules engine uses."""
@@ -71,11 +75,12 @@ class Card:
         object.__setattr__(self, "index", self.suit * 13 + self.rank - 1)
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
+    def from_index(cls, index: SupportsIndex) -> Card:
         """The card with this deck index (0-51)."""
-        if type(index) is not int or not 0 <= index < 52:
+        number = as_int("index", index)
+        if not 0 <= number < 52:
             raise InvalidCard(f"a deck index runs from 0 to 51, not {quote(index)}")
-        return CARDS[index]
+        return CARDS[number]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -83,7 +88,7 @@ class Card:
         or the card as :attr:`symbol` writes it, ``10♥``, ``8♠``. Nothing else: other
         letters that upper-case to these (``ſ``, ``ﬀ``) are no suit or rank."""
         if not isinstance(text, str):
-            raise InvalidCard(f"card text must be a str, not {type(text).__name__}")
+            raise TypeError(f"card text must be a str, not {type(text).__name__}")
         word = text.strip()
         if word and word[-1] in SUIT_SYMBOLS:
             word = word[:-1] + SUIT_LETTERS[SUIT_SYMBOLS.index(word[-1])]

@@ -12,10 +12,11 @@ import contextlib
 import enum
 import random
 import string
+from typing import SupportsIndex
 
 import attrs
 
-from ._arguments import excerpt, instance, quote
+from ._arguments import as_int, excerpt, instance, quote
 from ._errors import InvalidGameCode
 from ._values import built_once
 
@@ -75,19 +76,24 @@ def shuffled_deck(number: int) -> tuple[int, ...]:
     return tuple(deck)
 
 
-def _check_number(_: object, __: object, number: int) -> None:
-    if type(number) is not int or not 0 <= number < DEAL_COUNT:
+def _as_number(number: SupportsIndex) -> int:
+    value = as_int("number", number)
+    if not 0 <= value < DEAL_COUNT:
         raise InvalidGameCode(
             f"a deal number runs from 0 to {DEAL_COUNT - 1}, not {quote(number)}"
         )
+    return value
 
 
 def as_rules(value: Rules | str) -> Rules:
     if isinstance(value, Rules):
         return value
-    if isinstance(value, str):  # the enum's own error writes any value out
-        with contextlib.suppress(ValueError):
-            return Rules(value.upper())
+    if not isinstance(value, str):
+        raise TypeError(
+            f"rules must be a Rules or 'C' or 'R', not {type(value).__name__}"
+        )
+    with contextlib.suppress(ValueError):  # the enum's own error writes any value out
+        return Rules(value.upper())
     raise InvalidGameCode(f"the rule is C (classic) or R (relaxed), not {quote(value)}")
 
 
@@ -96,14 +102,14 @@ def as_rules(value: Rules | str) -> Rules:
 class GameCode:
     """A deal number and a rule set: everything needed to deal a game again, exactly."""
 
-    number: int = attrs.field(validator=_check_number)
+    number: int = attrs.field(converter=_as_number)
     rules: Rules = attrs.field(default=Rules.CLASSIC, converter=as_rules)
 
     @classmethod
     def parse(cls, text: str) -> GameCode:
         """Read ``YU1-C-AAAAAAB``; surrounding white space and letter case are ignored."""
         if not isinstance(text, str):
-            raise InvalidGameCode(f"a game code is text, not {type(text).__name__}")
+            raise TypeError(f"a game code is text, not {type(text).__name__}")
         shown = excerpt(text)
         if not text.isascii():
             odd = next(letter for letter in text if not letter.isascii())

@@ -24,7 +24,7 @@ from ._errors import CannotFinish, InvalidPosition, InvalidRecord, NothingToUndo
 from ._moves import Move
 from ._refusals import IllegalMove, Refusal
 from ._rules import COMPILED_RULES, RefusalCode
-from ._solver import Hint, Verdict, advise, solve
+from ._solver import Hint, Verdict, advise, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
 
@@ -171,7 +171,9 @@ class Game:
         JSON. ``game.with_meta(elapsed_ms=61_000)``. Raises :class:`ValueError` naming
         what is wrong."""
         origin, *rest = self._now
-        meta = _notation.check_meta({**dict(origin.meta), **notes}, ValueError)
+        meta = _notation.check_meta(
+            {**dict(origin.meta), **notes}, ValueError, TypeError
+        )
         game: Game = _new(Game)
         _SET_NOW(game, (origin._replace(meta=meta), *rest))
         return game
@@ -311,6 +313,7 @@ class Game:
         nothing the player does not). Raises :class:`~yukon.CannotFinish` while cards
         are face down, when no win is left, or when none is found in ``max_seconds``;
         the game it was asked of is unchanged."""
+        check_budgets(None, max_seconds, None)
         state = self.state
         if not state.all_face_up:
             raise CannotFinish(
@@ -351,8 +354,9 @@ class Game:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """The game :meth:`to_dict` gave, checked as :meth:`from_json` does."""
-        obj = dict(data) if isinstance(data, Mapping) else data
-        return cls._replay(_notation.parse_record_json(obj))
+        if not isinstance(data, Mapping):
+            raise TypeError(f"data must be a mapping, not {type(data).__name__}")
+        return cls._replay(_notation.parse_record_json(dict(data)))
 
     @classmethod
     def from_record(cls, text: str) -> Game:

@@ -16,9 +16,9 @@ program plays the relaxed rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
-from ._arguments import quote
+from ._arguments import as_int, quote
 from ._cards import Card, Suit
 from ._codes import Rules, as_rules
 from ._errors import InvalidGameCode
@@ -34,9 +34,10 @@ _KPAT_DECK = tuple(
 )
 
 
-def kpat_deal(number: int, rules: Rules | str = Rules.CLASSIC) -> State:
+def kpat_deal(number: SupportsIndex, rules: Rules | str = Rules.CLASSIC) -> State:
     """The opening position of KDE Patience's Yukon deal ``number``."""
-    if type(number) is not int or not 0 <= number <= KPAT_MAX:
+    number = as_int("number", number)
+    if not 0 <= number <= KPAT_MAX:
         raise InvalidGameCode(
             f"a KDE Patience deal number runs from 0 to {KPAT_MAX}, not {quote(number)}"
         )
@@ -57,13 +58,14 @@ def kpat_deal(number: int, rules: Rules | str = Rules.CLASSIC) -> State:
     return State.from_layout(columns, hidden=hidden, rules=as_rules(rules))
 
 
-def pysolfc_deal(number: int, rules: Rules | str = Rules.CLASSIC) -> State:
+def pysolfc_deal(number: SupportsIndex, rules: Rules | str = Rules.CLASSIC) -> State:
     """The opening position of PySolFC's Yukon game ``number`` (needs ``yukon[pysol]``).
 
     PySolFC numbers up to 32000 follow the Microsoft deals; larger ones its own
     generator. Numbers run from 1 to 10^20 - 1, as PySolFC takes them.
     """
-    if type(number) is not int or not 1 <= number < 10**20:
+    number = as_int("number", number)
+    if not 1 <= number < 10**20:
         raise InvalidGameCode(
             f"a PySolFC game number runs from 1 to 10^20 - 1, not {quote(number)}"
         )

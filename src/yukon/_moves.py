@@ -10,9 +10,11 @@ text, as players count them: ``Move(Card.parse("8S"), 4)`` is written ``8S>5``.
 
 from __future__ import annotations
 
+from typing import SupportsIndex
+
 import attrs
 
-from ._arguments import excerpt, quote
+from ._arguments import as_int, excerpt, quote
 from ._cards import CARDS, Card
 from ._errors import InvalidCard, InvalidMove
 from ._values import built_once
@@ -22,17 +24,21 @@ FOUNDATION = 7
 """The destination slot of the foundations in the engine's int encoding of a move."""
 
 
-def _check_column(_: object, __: object, column: int | None) -> None:
-    if column is not None and (type(column) is not int or not 0 <= column < COLUMNS):
+def _as_column(column: SupportsIndex | None) -> int | None:
+    if column is None:
+        return None
+    number = as_int("column", column)
+    if not 0 <= number < COLUMNS:
         raise InvalidMove(
             f"a move goes to a column 0-6 (1-7 in move text) or to the foundations "
             f"(None), not {quote(column)}"
         )
+    return number
 
 
 def _check_card(_: object, __: object, card: Card) -> None:
     if not isinstance(card, Card):
-        raise InvalidMove(f"a move takes a Card, not {type(card).__name__}")
+        raise TypeError(f"a move takes a Card, not {type(card).__name__}")
 
 
 @attrs.frozen(repr=False, hash=False)
@@ -41,7 +47,7 @@ class Move:
     """The card taken and its destination: a column index 0-6, or ``None`` for foundations."""
 
     card: Card = attrs.field(validator=_check_card)
-    column: int | None = attrs.field(default=None, validator=_check_column)
+    column: int | None = attrs.field(default=None, converter=_as_column)
     key: int = attrs.field(init=False, eq=False, repr=False)
     """``card.index * 8 + destination`` (7 for the foundations): the engine's int form."""
 
@@ -50,7 +56,7 @@ class Move:
         object.__setattr__(self, "key", self.card.index * 8 + dest)
 
     @classmethod
-    def from_key(cls, key: int) -> Move:
+    def from_key(cls, key: SupportsIndex) -> Move:
         """The move with this :attr:`key`, 0 to ``ACTION_COUNT - 1``: the stable action
         id of a learning environment (the table never changes within a major version)."""
         return move_by_key(key)
@@ -64,7 +70,7 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read move text: ``8S>5`` (to column 5), ``AH>F`` (to the foundations)."""
         if not isinstance(text, str):
-            raise InvalidMove(f"move text must be a str, not {type(text).__name__}")
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
         shown = excerpt(text)
         card_text, sep, dest = text.strip().partition(">")
         dest = dest.strip()
@@ -107,11 +113,12 @@ class Move:
 
 def move_by_key(key: object) -> Move:
     """The move with this int key (``card index * 8 + destination``)."""
-    if type(key) is not int or not 0 <= key < ACTION_COUNT:
+    number = key if type(key) is int else as_int("key", key)
+    if not 0 <= number < ACTION_COUNT:
         raise InvalidMove(
             f"a move key runs from 0 to {ACTION_COUNT - 1}, not {quote(key)}"
         )
-    return MOVES[key]
+    return MOVES[number]
 
 
 ACTION_COUNT = 52 * 8

@@ -104,10 +104,13 @@ MAX_META = 4_096
 """The longest a game's notes may be, as compact JSON."""
 
 
-def check_meta(items: object, error: type[Exception]) -> Meta:
+def check_meta(
+    items: object, error: type[Exception], type_error: type[Exception] | None = None
+) -> Meta:
     """Notes as sorted pairs: names of 1-64 ASCII letters, digits and underscores, and
     values that are text, whole or finite numbers, booleans or null; ``error`` names
-    what is wrong."""
+    what is wrong (``type_error``, when given, a value of the wrong type)."""
+    wrong_type = type_error or error
     if not isinstance(items, dict):
         raise error(
             f"notes are a mapping of names to values, not {type(items).__name__}"
@@ -122,7 +125,7 @@ def check_meta(items: object, error: type[Exception]) -> Meta:
         ):
             raise error(f"a note's name is 1-64 letters, digits or _, not {name!r:.40}")
         if value is not None and type(value) not in (str, int, float, bool):
-            raise error(f"note {name}: {type(value).__name__} is no JSON value")
+            raise wrong_type(f"note {name}: {type(value).__name__} is no JSON value")
         if type(value) is float and not math.isfinite(value):
             raise error(f"note {name}: {value} is no JSON number")
         pairs.append((name, value))
@@ -191,7 +194,7 @@ def _whole_number(text: str, what: str, limit: int) -> int:
 def parse_position(text: str) -> Layout:
     """Read position text into plain data; :class:`InvalidPosition` names what is wrong."""
     if not isinstance(text, str):
-        raise InvalidPosition(f"position text must be a str, not {type(text).__name__}")
+        raise TypeError(f"position text must be a str, not {type(text).__name__}")
     if len(text) > 1_000:
         raise InvalidPosition("position text is too long to be a position")
     fields = text.strip().split(" ")
@@ -266,7 +269,7 @@ def position_json(layout: Layout) -> dict[str, Any]:
 def load_json(data: str | bytes, error: type[InvalidPosition | InvalidRecord]) -> Any:
     """Parse JSON text, turning every failure into ``error``."""
     if not isinstance(data, (str, bytes, bytearray)):
-        raise error(f"JSON input must be text or bytes, not {type(data).__name__}")
+        raise TypeError(f"JSON input must be text or bytes, not {type(data).__name__}")
     if len(data) > MAX_CHARS:
         raise error(f"the input is larger than {MAX_CHARS} characters")
     try:
@@ -384,7 +387,7 @@ def _count(word: str, name: str) -> int:
 def parse_record(text: str) -> RecordData:
     """Read one game record line into plain data."""
     if not isinstance(text, str):
-        raise InvalidRecord(f"a game record is text, not {type(text).__name__}")
+        raise TypeError(f"a game record is text, not {type(text).__name__}")
     if len(text) > MAX_CHARS:
         raise InvalidRecord(f"the record is longer than {MAX_CHARS} characters")
     words = text.split()

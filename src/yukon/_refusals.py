@@ -257,7 +257,7 @@ class Refusal:
                     f"no catalog for {excerpt(language)}; shipped: {', '.join(CATALOGS)}"
                 ) from None
         if not isinstance(catalog, Catalog):
-            raise InvalidCatalog(
+            raise TypeError(
                 "message_in takes a Catalog or a shipped language code, not "
                 + type(catalog).__name__
             )

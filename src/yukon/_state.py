@@ -14,16 +14,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import attrs
 
 from . import _aids, _notation
-from ._arguments import instance, quote
+from ._arguments import as_int, instance, quote
 from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
 from ._codes import GameCode, Rules, as_rules, shuffled_deck
-from ._errors import InvalidCard, InvalidMove, InvalidPosition
+from ._errors import InvalidCard, InvalidPosition
 from ._moves import ACTION_COUNT, Move
 from ._observation import fast_observe
 from ._refusals import IllegalMove, Refusal
@@ -175,8 +175,8 @@ class State:
         cls,
         columns: Sequence[Sequence[Card | str]],
         *,
-        hidden: Sequence[int] | None = None,
-        foundations: Sequence[int] = (0, 0, 0, 0),
+        hidden: Sequence[SupportsIndex] | None = None,
+        foundations: Sequence[SupportsIndex] = (0, 0, 0, 0),
         rules: Rules | str = Rules.CLASSIC,
         score: int = 0,
     ) -> State:
@@ -195,22 +195,23 @@ class State:
         for number, column in enumerate(columns, 1):
             _sequence(f"column {number}", column, "a sequence of cards or card texts")
         _sequence("foundations", foundations, "4 counts, spades first")
-        found = tuple(foundations)
-        if len(found) != 4 or any(
-            type(n) is not int or not 0 <= n <= 13 for n in found
-        ):
+        found = tuple(as_int("foundations", n) for n in foundations)
+        if len(found) != 4 or any(not 0 <= n <= 13 for n in found):
             raise InvalidPosition(
                 f"foundations are 4 counts from 0 to 13, spades first, not {quote(found)}"
             )
         if hidden is not None:
             _sequence("hidden", hidden, "7 counts of face-down cards, or None")
-        face_down = tuple(hidden) if hidden is not None else (0,) * 7
+        face_down = (
+            tuple(as_int("hidden", n) for n in hidden)
+            if hidden is not None
+            else (0,) * 7
+        )
         if len(face_down) != 7:
             raise InvalidPosition(
                 f"hidden gives 7 counts, one a column, not {len(face_down)}"
             )
-        if type(score) is not int:
-            raise TypeError(f"score must be a whole number, not {type(score).__name__}")
+        score = as_int("score", score)
         if not 0 <= score <= MAX_SCORE:
             raise InvalidPosition(f"a score runs from 0 to {MAX_SCORE}")
         seen: dict[int, str] = {
@@ -234,8 +235,6 @@ class State:
                     )
                 seen[c] = f"column {number}"
                 col.append(c)
-            if type(down) is not int:
-                raise InvalidPosition(f"hidden: column {number}'s count is no number")
             if not 0 <= down <= max(len(col) - 1, 0):
                 raise InvalidPosition(
                     f"column {number} has {len(col)} cards, so {quote(down)} cannot be "
@@ -587,7 +586,7 @@ _make = _unpickle
 def _to_move(move: object) -> Move:
     if isinstance(move, str):
         return Move.parse(move)
-    raise InvalidMove(
+    raise TypeError(
         f"expected a Move or move text such as '8S>5', not {type(move).__name__}"
     )
 
@@ -597,7 +596,7 @@ def _to_card(card: Card | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise InvalidCard(
+    raise TypeError(
         f"expected a Card or card text such as '8S', not {type(card).__name__}"
     )
 
