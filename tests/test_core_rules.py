@@ -32,7 +32,7 @@ from yukon._rules import (
     legal_moves,
     take_back,
 )
-from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS
+from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
 from yukon._solver import dead_end
 from yukon._state import packed, trace
 
@@ -93,6 +93,7 @@ def test_the_rule_tables_are_the_same() -> None:
     assert _core.GROUP_LIMIT == yukon.GROUP_LIMIT, "the group limit"
     assert _core.FOUNDATION_POINTS == FOUNDATION_POINTS, "scoring: a card placed home"
     assert _core.FLIP_POINTS == FLIP_POINTS, "scoring: a card turned face up"
+    assert _core.MAX_SCORE == MAX_SCORE, "scoring: where a score stops"
     for relaxed, table in ((False, FITS_CLASSIC), (True, FITS_RELAXED)):
         compiled = _core.fits(relaxed)
         wrong = [
@@ -192,7 +193,8 @@ def _same_take_back(state: State, move: Move, after: Position) -> None:
     position it was played in, card index and score included, and the move played
     again from the compiled undo gives the position the Python rules gave (the core
     keeps the position an undo made, with each card's place, for the next move)."""
-    came_from, flipped = divmod(trace(state, move), 2)
+    bits = trace(state, move)
+    came_from, flipped = bits >> 1 & 7, bits & 1
     python = take_back(after, move.key, came_from, bool(flipped))
     compiled = _core.take_back(after, move.key, came_from, bool(flipped))
     before = packed(state)
@@ -345,3 +347,31 @@ def test_the_dead_end_checks_agree_on_endgames_where_many_are_dead() -> None:
 def test_the_compiled_dead_end_check_refuses_what_is_no_card() -> None:
     with pytest.raises(ValueError, match="moved"):
         _core.dead_end(*_parts(yukon.deal("YU1-C-AAAAAAB")), 52)
+
+
+@pytest.mark.parametrize(
+    "score", [2**31 + 2, 2**32 + 4, MAX_SCORE - 15, MAX_SCORE - 5, MAX_SCORE]
+)
+def test_large_scores_are_kept_alike_in_c_and_python(score: int) -> None:
+    """Scores past 2**31 (a 32-bit long on Windows) and at the score limit: the C core
+    keeps 64 bits, and both stop at MAX_SCORE."""
+    deal = yukon.deal("YU1-C-AAAAAAB")
+    state = State.from_layout(
+        [
+            [str(c) for c in column.face_down + column.face_up]
+            for column in deal.columns
+        ],
+        hidden=[column.hidden for column in deal.columns],
+        score=score,
+    )
+    p = packed(state)
+    for key in (Move.parse("6D>7").key, Move.parse("QH>4").key):  # a flip; none
+        python = follow(p, key)
+        compiled = _core.follow(p, key)
+        assert compiled.score == python.score, "scoring: where a score stops"
+        assert python.score == min(
+            score + 5 * (key == Move.parse("6D>7").key), MAX_SCORE
+        )
+    batch = _core.Batch([p])
+    batch.step([Move.parse("6D>7").key])
+    assert batch.positions()[0].score == min(score + 5, MAX_SCORE)

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, State
+from yukon import Game, GameCode, State, _notation
+from yukon._scoring import MAX_SCORE
 
 from . import reference
 from .strategies import games, positions
@@ -319,3 +320,31 @@ def test_any_full_layout_loads_and_plays(cards: list[yukon.Card]) -> None:
     state = State.from_layout(columns, hidden=[0, 1, 2, 3, 4, 5, 6])
     reference.assert_invariants(state)
     assert set(state.legal_moves()) == reference.legal_moves(state)
+
+
+def test_the_limits_records_md_states_are_the_codes() -> None:
+    page = (pathlib.Path(__file__).parents[1] / "docs" / "records.md").read_text()
+    said = " ".join(page.split())
+    assert f"input over {_notation.MAX_CHARS:,} characters".replace(",", " ") in said
+    assert f"game of {_notation.MAX_MOVES:,} moves".replace(",", " ") in said
+    assert f"a score past {MAX_SCORE:,}".replace(",", " ") in said
+    too_long = "YU1-C-AAAAAAB " + "x" * _notation.MAX_CHARS
+    with pytest.raises(yukon.InvalidRecord, match="longer than"):
+        Game.from_record(too_long)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("score", 10**5000), ("score", 10**4300), ("meta", {"x": 10**5000})],
+    ids=["score of 5001 digits", "score of 4301 digits", "note of 5001 digits"],
+)
+def test_a_number_of_thousands_of_digits_is_refused_briefly(
+    field: str, value: object
+) -> None:
+    data = Game.new("YU1-C-AAAAAAB").play("6D>7").to_dict()
+    data[field] = value
+    with pytest.raises(yukon.InvalidRecord) as refused:
+        Game.from_dict(data)
+    assert len(str(refused.value)) < 120
+    with pytest.raises(ValueError, match="64 bits"):
+        Game.new("YU1-C-AAAAAAB").with_meta(x=10**5000)

@@ -14,7 +14,7 @@ from ._arguments import instance, quote
 from ._cards import CARDS, Card, Suit, as_suit
 from ._moves import FOUNDATION, Move
 from ._rules import ON_FOUNDATION, Position
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, scored
 from ._values import built_once
 
 _COLUMNS = 7
@@ -184,7 +184,7 @@ def describe(p: Position, move: Move) -> Change:
         destination,
         destination_index,
         turn,
-        score,
+        scored(p.score, score) - p.score,
         at == ON_FOUNDATION,
     )
 

@@ -34,6 +34,12 @@
 #define GROUP_LIMIT 20
 #define FOUNDATION_POINTS 10 /* scoring, as _scoring.py: a card placed home */
 #define FLIP_POINTS 5        /* and a card turned face up */
+#define MAX_SCORE 1000000000000LL /* as _scoring.MAX_SCORE: points past it are not counted */
+
+/* The score with points added, never past MAX_SCORE (as _scoring.scored). */
+static inline long long scored(long long score, int points) {
+    return score > MAX_SCORE - points ? MAX_SCORE : score + points;
+}
 #define NONE 52
 #define MAX_MOVES 64
 #define MAX_WEIGHT 1000 /* a weight above this is no ranking the solver uses */
@@ -2328,7 +2334,7 @@ static PyObject *make_position(PyObject *made[6]) {
 /* A new Python Position for q, made from p (whose fields are `got`): columns a and b
  * are new, the others shared with p, as are the counts when they did not change. */
 static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int a, int b,
-                              long score) {
+                              long long score) {
     PyObject *made[6] = {NULL}, *after = NULL;
     if (!(made[F_COLS] = PyTuple_New(7)))
         goto done;
@@ -2348,7 +2354,7 @@ static PyObject *new_position(PyObject *got[6], const Pos *p, const Pos *q, int 
     Py_INCREF(made[F_RELAXED]);
     made[F_HIDDEN] = counts(got[F_HIDDEN], q->hid, p->hid, 7);
     made[F_FOUND] = counts(got[F_FOUND], q->found, p->found, 4);
-    made[F_SCORE] = PyLong_FromLong(score);
+    made[F_SCORE] = PyLong_FromLongLong(score);
     made[F_WHERE] = PyByteArray_FromStringAndSize((const char *)q->where, 52);
     if (!made[F_HIDDEN] || !made[F_FOUND] || !made[F_SCORE] || !made[F_WHERE])
         goto done;
@@ -2395,12 +2401,12 @@ static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args
     }
     int c = (int)(key >> 3), dest = (int)(key & 7), s = p.where[c];
     apply(&p, &q, c, dest);
-    long score = PyLong_AsLong(got[F_SCORE]);
+    long long score = PyLong_AsLongLong(got[F_SCORE]);
     if (score == -1 && PyErr_Occurred())
         goto done;
     if (s != FOUNDATION) /* a return scores nothing */
-        score += (dest == FOUNDATION) * FOUNDATION_POINTS +
-                 (q.hid[s] != p.hid[s]) * FLIP_POINTS;
+        score = scored(score, (dest == FOUNDATION) * FOUNDATION_POINTS +
+                                  (q.hid[s] != p.hid[s]) * FLIP_POINTS);
     result = new_position(got, &p, &q, s, dest, score);
 done:
     for (int i = 0; i < 6; i++)
@@ -2488,7 +2494,7 @@ static PyObject *rules_take_back(PyObject *Py_UNUSED(module), PyObject *const *a
                                               args[3], NULL);
         goto done;
     }
-    long score = PyLong_AsLong(got[F_SCORE]);
+    long long score = PyLong_AsLongLong(got[F_SCORE]);
     if (score == -1 && PyErr_Occurred())
         goto done;
     if (from != FOUNDATION)
@@ -2626,8 +2632,8 @@ static void batch_play(Batch *b, Py_ssize_t i, int key) {
     int c = key >> 3, dest = key & 7, s = b->pos[i].where[c];
     apply(&b->pos[i], &q, c, dest);
     if (s != FOUNDATION)
-        b->score[i] += (dest == FOUNDATION) * FOUNDATION_POINTS +
-                       (q.hid[s] != b->pos[i].hid[s]) * FLIP_POINTS;
+        b->score[i] = scored(b->score[i], (dest == FOUNDATION) * FOUNDATION_POINTS +
+                                              (q.hid[s] != b->pos[i].hid[s]) * FLIP_POINTS);
     b->pos[i] = q;
 }
 
@@ -3098,7 +3104,10 @@ static int core_exec(PyObject *module) {
         PyModule_AddIntConstant(module, "FOUNDATION_POINTS", FOUNDATION_POINTS) < 0 ||
         PyModule_AddIntConstant(module, "FLIP_POINTS", FLIP_POINTS) < 0)
         return -1;
-    return 0;
+    PyObject *max_score = PyLong_FromLongLong(MAX_SCORE);
+    int failed = !max_score || PyModule_AddObjectRef(module, "MAX_SCORE", max_score) < 0;
+    Py_XDECREF(max_score);
+    return failed ? -1 : 0;
 }
 
 static PyModuleDef_Slot core_slots[] = {

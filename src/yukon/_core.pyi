@@ -48,6 +48,7 @@ class Seeker:
 GROUP_LIMIT: int
 FOUNDATION_POINTS: int
 FLIP_POINTS: int
+MAX_SCORE: int
 
 def legal_moves(
     columns: tuple[bytes, ...],

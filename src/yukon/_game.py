@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from . import _notation
-from ._arguments import instance
+from ._arguments import instance, quote
 from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
@@ -419,7 +419,8 @@ class Game:
             )
         if data.score is not None and data.score != game.score:
             raise InvalidRecord(
-                f"the record claims a score of {data.score}; its moves score {game.score}"
+                f"the record claims a score of {quote(data.score)}; its moves score "
+                f"{game.score}"
             )
         if data.position is not None and data.position != game.state.to_text():
             raise InvalidRecord("the record's position is not where its moves lead")

@@ -108,7 +108,8 @@ def check_meta(
     items: object, error: type[Exception], type_error: type[Exception] | None = None
 ) -> Meta:
     """Notes as sorted pairs: names of 1-64 ASCII letters, digits and underscores, and
-    values that are text, whole or finite numbers, booleans or null; ``error`` names
+    values that are text, whole numbers of 64 bits, finite numbers, booleans or null;
+    ``error`` names
     what is wrong (``type_error``, when given, a value of the wrong type)."""
     wrong_type = type_error or error
     if not isinstance(items, dict):
@@ -128,6 +129,8 @@ def check_meta(
             raise wrong_type(f"note {name}: {type(value).__name__} is no JSON value")
         if type(value) is float and not math.isfinite(value):
             raise error(f"note {name}: {value} is no JSON number")
+        if type(value) is int and not -(2**63) <= value < 2**63:
+            raise error(f"note {name}: a whole number takes at most 64 bits")
         pairs.append((name, value))
     meta = tuple(sorted(pairs))
     if len(_meta_text(meta)) > MAX_META:
@@ -484,8 +487,10 @@ def parse_record_json(data: Any) -> RecordData:
     if not 0 <= counter <= MAX_COUNTER or not 0 <= undoable <= MAX_COUNTER:
         raise InvalidRecord("'counter' and 'undoable' are whole numbers in range")
     score = obj.get("score")
-    if score is not None and (type(score) is not int):
-        raise InvalidRecord("the 'score' field must be a whole number")
+    if score is not None and (type(score) is not int or not 0 <= score <= MAX_SCORE):
+        raise InvalidRecord(
+            f"the 'score' field must be a whole number from 0 to {MAX_SCORE}"
+        )
     position = obj.get("position")
     if position is not None and not isinstance(position, str):
         raise InvalidRecord("the 'position' field must be position text")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from ._cards import RANK, RED
 from ._implementation import compiled_core
 from ._moves import FOUNDATION, MOVES, Move
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS
+from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, scored
 
 
 class RefusalCode(enum.Enum):
@@ -229,7 +229,8 @@ def follow(p: Position, key: int) -> Position:
     the placing rule), then the group's size.
 
     A face-down card left last in its column turns up (+5); a card placed on a
-    foundation scores +10, every time it lands there."""
+    foundation scores +10, every time it lands there (the score stops at
+    :data:`~yukon._scoring.MAX_SCORE`)."""
     c = key >> 3
     dest = key & 7
     s = p.where[c]
@@ -244,7 +245,7 @@ def follow(p: Position, key: int) -> Position:
     hidden = p.hidden
     where = p.where[:]
     found = p.found
-    score = p.score
+    points = 0
     new_cols = [*cols]
     if dest == FOUNDATION:
         suit = c // 13
@@ -256,7 +257,7 @@ def follow(p: Position, key: int) -> Position:
         new_found = [*found]
         new_found[suit] += 1
         found = tuple(new_found)
-        score += FOUNDATION_POINTS
+        points = FOUNDATION_POINTS
         where[c] = ON_FOUNDATION
     else:
         target = cols[dest]
@@ -276,14 +277,14 @@ def follow(p: Position, key: int) -> Position:
         new_hidden = [*hidden]
         new_hidden[s] = pos - 1
         hidden = tuple(new_hidden)
-        score += FLIP_POINTS
+        points += FLIP_POINTS
         where[col[pos - 1]] = s
     after = Position()
     after.relaxed = p.relaxed
     after.cols = tuple(new_cols)
     after.hidden = hidden
     after.found = found
-    after.score = score
+    after.score = scored(p.score, points)
     after.where = where
     return after
 
@@ -318,7 +319,9 @@ def _from_foundation(p: Position, c: int, dest: int) -> Position:
 def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Position:
     """The position :func:`follow` made ``after`` from: the move ``key``, whose card
     came from ``came_from`` (a column or :data:`ON_FOUNDATION`) and turned a card up
-    when ``flipped``. Undo without keeping the earlier position."""
+    when ``flipped``. Undo without keeping the earlier position. (Where the move's
+    points stopped at :data:`~yukon._scoring.MAX_SCORE`, the score before it is not
+    known from the one after: :func:`yukon._state.step_back` restores it.)"""
     c = key >> 3
     dest = key & 7
     suit = c // 13

@@ -1,6 +1,7 @@
 """The app's scoring: points for cards placed on foundations and for cards turned face up.
 
 Nothing ever subtracts, so the score never falls below 0, and a foundation return scores 0.
+Points that would carry a score past :data:`MAX_SCORE` are not counted (:func:`scored`).
 A game won without returning a card from a foundation places each of the 52 cards once and
 turns each of the 21 face-down cards once: always exactly :data:`CLEAN_WIN` points.
 """
@@ -16,8 +17,14 @@ FACE_DOWN_AT_DEAL = 21
 CLEAN_WIN = 52 * FOUNDATION_POINTS + FACE_DOWN_AT_DEAL * FLIP_POINTS
 """625: the score of every game won without a foundation return."""
 MAX_SCORE = 10**12
-"""The largest score a position may carry: far above any game played (each move scores
-at most 15), and what the position formats accept, so every position round-trips."""
+"""The highest score: far above any game played (each move scores at most 15). A score
+stops there (:func:`scored`), and the position formats accept every score up to it, so
+every position that play reaches round-trips through text, JSON and pickle."""
+
+
+def scored(score: int, points: int) -> int:
+    """``score`` with ``points`` added, stopping at :data:`MAX_SCORE`."""
+    return min(score + points, MAX_SCORE)
 
 
 def progress(cards_home: int, face_down: int) -> int:

@@ -104,18 +104,22 @@ def board(state: State) -> tuple[object, ...]:
 
 
 def trace(before: State, move: Move) -> int:
-    """What :func:`step_back` needs to take back ``move``, legal in ``before``: where
-    its card came from, and whether the move turns a card up."""
-    return _trace(before._p, move.key)
+    """What :func:`step_back` needs to take back ``move``, legal in ``before``: whether
+    the move turns a card up (bit 0), where its card came from (bits 1-3), and, when
+    the score after it stands at :data:`MAX_SCORE` (some points may not have counted),
+    the score before it plus one (bits 4 and up)."""
+    return _trace(before._p, move.key, fast_follow(before._p, move.key))
 
 
-def _trace(p: Position, key: int) -> int:
+def _trace(p: Position, key: int, after: Position) -> int:
     c = key >> 3
     came_from = p.where[c]
     if came_from == ON_FOUNDATION:
-        return ON_FOUNDATION * 2
-    pos = p.cols[came_from].index(c)
-    return came_from * 2 + (0 < pos == p.hidden[came_from])
+        bits = ON_FOUNDATION * 2
+    else:
+        pos = p.cols[came_from].index(c)
+        bits = came_from * 2 + (0 < pos == p.hidden[came_from])
+    return bits | (p.score + 1) << 4 if after.score == MAX_SCORE else bits
 
 
 def advance(state: State, move: Move) -> tuple[State, int]:
@@ -128,13 +132,16 @@ def advance(state: State, move: Move) -> tuple[State, int]:
         raise IllegalMove(_refusal(broken, move)) from None
     new: State = _new(State)
     _SET_P(new, after)
-    return new, _trace(p, move.key)
+    return new, _trace(p, move.key, after)
 
 
 def step_back(state: State, move: Move, trace: int) -> State:
     """The position before ``move``, given the one after it and its :func:`trace`."""
+    p = fast_take_back(state._p, move.key, trace >> 1 & 7, bool(trace & 1))
+    if trace >> 4:  # the score before, kept where it may not be worked out
+        p.score = (trace >> 4) - 1
     before: State = _new(State)
-    _SET_P(before, fast_take_back(state._p, move.key, trace >> 1, bool(trace & 1)))
+    _SET_P(before, p)
     return before
 
 
