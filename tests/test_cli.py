@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
@@ -36,8 +37,8 @@ def test_deal_plays_given_moves(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "message"),
     [
         (["deal", "YU1-C-AAAAAA"], "it takes exactly 7"),
-        (["deal", "YU1-C-AAAAAAB", "7H>F"], "move 1 (7H>F): A foundation"),
-        (["deal", "YU1-C-AAAAAAB", "6C>1", "bogus"], "move 2 (bogus)"),
+        (["deal", "YU1-C-AAAAAAB", "7H>F"], "move 1 ('7H>F'): A foundation"),
+        (["deal", "YU1-C-AAAAAAB", "6C>1", "bogus"], "move 2 ('bogus')"),
     ],
 )
 def test_bad_input_exits_2_with_the_error(
@@ -343,3 +344,95 @@ def test_ctrl_c_in_a_pass_over_unknowns_counts_the_deals_of_the_pass(
     argv = [*_SURVEY, "--unknown-in", str(earlier), "--out", str(out)]
     assert main(argv) == 130
     assert "survey stopped: 0 of 2 deals are saved" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "move",
+    ["\x1b[2J\x1b[31mred", "6C>1\nyukon: all is well", "x" * 100_000],
+    ids=["escape sequences", "a newline", "100 000 characters"],
+)
+def test_a_bad_move_is_quoted_not_echoed(
+    move: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["deal", "YU1-C-AAAAAAB", move]) == 2
+    line = _one_error_line(capsys)
+    assert "\x1b" not in line and len(line) < 300
+    assert line.startswith("yukon: error: move 1 (")
+
+
+def test_a_survey_starts_at_deal_1_and_names_its_file(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["survey", "--count", "2", "--workers", "1", "--max-nodes", "50"]
+    assert main(argv) == 0
+    out = tmp_path / "survey-C-1-2.jsonl"
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["code"] for row in rows] == ["YU1-C-AAAAAAB", "YU1-C-AAAAAAC"]
+    assert "rows in survey-C-1-2.jsonl" in capsys.readouterr().out
+    assert main([*argv, "--rules", "R", "--player", "no-peek"]) == 0
+    assert (tmp_path / "nopeek-R-1-2.jsonl").exists()
+
+
+def test_progress_to_a_file_is_one_line_per_update(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "s.jsonl"
+    assert main([*_SURVEY, "--max-nodes", "50", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "\r" not in err
+    lines = err.splitlines()
+    assert lines and all("deals/s" in line for line in lines)
+    assert lines[-1].startswith("3/3 deals")
+
+
+def test_progress_on_a_terminal_rewrites_one_line(tmp_path: pathlib.Path) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    from yukon import _survey
+
+    screen = Terminal()
+    _survey.survey(
+        yukon.Rules.CLASSIC,
+        1,
+        3,
+        str(tmp_path / "s.jsonl"),
+        workers=1,
+        max_nodes=50,
+        max_seconds=None,
+        progress=screen,
+    )
+    shown = screen.getvalue()
+    assert shown.count("\r") == 3 and shown.endswith("\n") and shown.count("\n") == 1
+
+
+def test_a_dask_survey_without_the_extra_is_one_line(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
+    argv = [*_SURVEY, "--scheduler", "tcp://127.0.0.1:1", "--out"]
+    assert main([*argv, str(tmp_path / "s.jsonl")]) == 2
+    assert "pip install 'yukon[dask]'" in _one_error_line(capsys)
+
+
+def test_an_unreachable_scheduler_is_named_as_the_scheduler(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dask
+    import distributed  # noqa: F401 (its settings exist once it is imported)
+
+    argv = [*_SURVEY, "--scheduler", "tcp://127.0.0.1:1", "--out"]
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main([*argv, str(tmp_path / "s.jsonl")]) == 2
+    line = _one_error_line(capsys)
+    assert "cannot reach the Dask scheduler 'tcp://127.0.0.1:1'" in line
+    assert "cannot write" not in line
+    nonsense = [*_SURVEY, "--scheduler", "nonsense://x", "--out"]
+    assert main([*nonsense, str(tmp_path / "t.jsonl")]) == 2
+    assert "cannot reach the Dask scheduler 'nonsense://x'" in _one_error_line(capsys)

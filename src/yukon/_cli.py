@@ -3,7 +3,7 @@
 - ``yukon deal CODE [MOVE ...]`` prints the position after the moves (none: the deal),
   the score, the move counter and the legal moves.
 - ``yukon solve CODE`` prints the solver's verdict, time, positions and winning line.
-- ``yukon survey --rules C --start N --count K --out FILE`` solves a range of deals.
+- ``yukon survey --rules C --start N --count K [--out FILE]`` solves a range of deals.
 - ``yukon play [CODE]`` plays in the terminal (needs ``yukon[play]``).
 
 Bad input prints the error and exits with status 2, as argparse does for bad options.
@@ -23,7 +23,7 @@ from ._errors import InvalidSurvey, YukonError
 from ._game import Game
 from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
 from ._state import State
-from ._survey import PLAYERS, left_unknown, read_done, survey
+from ._survey import PLAYERS, SchedulerUnreachable, left_unknown, read_done, survey
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,7 +57,13 @@ def _parser() -> argparse.ArgumentParser:
         "Deals already in FILE are not solved again, so a survey can be resumed.",
     )
     poll.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
-    poll.add_argument("--start", type=int, default=0, metavar="N")
+    poll.add_argument(
+        "--start",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the first deal (default: 1, where the published surveys start)",
+    )
     poll.add_argument("--count", type=int, required=True, metavar="K")
     poll.add_argument(
         "--workers",
@@ -94,7 +100,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="a Dask scheduler to run on (needs yukon[dask])",
     )
-    poll.add_argument("--out", required=True, metavar="FILE")
+    poll.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="the survey file, made or resumed (default: survey-RULES-START-COUNT.jsonl "
+        "in this folder, nopeek-... for the no-peek player)",
+    )
 
     game = commands.add_parser(
         "play",
@@ -187,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             game = game.play(move)
         except YukonError as error:
-            return _fail(f"move {number} ({move}): {error}")
+            return _fail(f"move {number} ({quote(move)}): {error}")
     print(render(game))
     return 0
 
@@ -238,6 +250,9 @@ def _survey(args: argparse.Namespace) -> int:
     if args.count < 1 or args.start < 0 or args.start + args.count > DEAL_COUNT:
         return _fail(f"deals run from 0 to {DEAL_COUNT - 1}")
     rules = Rules(args.rules.upper())
+    if args.out is None:
+        kind = "survey" if args.player == "thoughtful" else "nopeek"
+        args.out = f"{kind}-{rules.letter}-{args.start}-{args.count}.jsonl"
 
     def bad_line(number: int, why: str) -> None:
         print(
@@ -262,6 +277,10 @@ def _survey(args: argparse.Namespace) -> int:
             progress=sys.stderr,
             bad_line=bad_line,
         )
+    except ImportError as error:  # --scheduler without the dask extra
+        return _fail(str(error))
+    except SchedulerUnreachable as error:
+        return _fail(str(error))
     except OSError as error:
         if error.filename in args.unknown_in:
             return _fail(f"cannot read {error.filename}: {error.strerror or error}")
@@ -277,6 +296,7 @@ def _survey(args: argparse.Namespace) -> int:
         )
         return 130
     print(tally.table())
+    print(f"rows in {args.out}")
     return 0
 
 

@@ -105,6 +105,10 @@ class Tally:
 Budget = dict[str, Any]
 """A row's budget: ``max_seconds``, ``max_nodes`` and ``max_memory`` (``None``: none)."""
 
+PROGRESS_EVERY = 10.0
+"""Seconds between progress lines written to a file or a pipe (a terminal's one line
+is rewritten after every deal)."""
+
 MAX_LINE = 65_536
 """The longest line a survey file may hold, in bytes; a row takes about 150."""
 STUCK = "stuck"
@@ -324,6 +328,11 @@ def left_unknown(
     return sorted(d.number for d in deals if d.rules is rules and d.number in numbers)
 
 
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler a survey was sent to cannot be reached (a ``ConnectionError``,
+    so an ``OSError``: told apart from the output file's errors by its type)."""
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is for the survey's own process, which ends the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -375,13 +384,19 @@ def _local(jobs: Iterator[_Job], workers: int) -> Iterator[dict[str, Any]]:
 def _dask(jobs: Iterator[_Job], scheduler: str) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client, as_completed
-    except ImportError as missing:  # pragma: no cover - depends on the extra
+    except ImportError as missing:
         raise ImportError(
             "surveys on Dask need the extra: pip install 'yukon[dask]'"
         ) from missing
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    try:
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError) as failure:  # no answer, or no scheduler address
+        raise SchedulerUnreachable(
+            f"cannot reach the Dask scheduler {quote(scheduler)}: {failure}"
+        ) from None
+    with client:
         waiting = as_completed()  # type: ignore[no-untyped-call]
-        cores = sum(client.nthreads().values()) or 1
+        cores = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
 
         def submit(job: _Job) -> None:
             waiting.add(client.submit(_solve_args, job, pure=False))  # type: ignore[no-untyped-call]
@@ -475,6 +490,8 @@ def survey(
         results = _local(jobs(), workers or os.cpu_count() or 1)
     began = clock()
     torn = os.path.exists(out) and _ends_without_newline(out)
+    terminal = progress is not None and progress.isatty()
+    shown = -math.inf
     with open(out, "a", encoding="utf-8") as sink:
         if torn:  # a run stopped mid-line: start clean after it
             sink.write("\n")
@@ -482,15 +499,21 @@ def survey(
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             tally = tally.add(row["verdict"])
-            if progress is not None:
-                elapsed = max(clock() - began, 1e-9)
-                rate = finished / elapsed
-                progress.write(
-                    f"\r{tally.total}/{len(numbers)} deals, {rate:.2f} deals/s, "
-                    f"about {_duration((left - finished) / rate)} left"
-                )
-                progress.flush()
-    if progress is not None and left:
+            now = clock()
+            if progress is None or not (
+                terminal or finished == left or now - shown >= PROGRESS_EVERY
+            ):
+                continue
+            shown = now
+            rate = finished / max(now - began, 1e-9)
+            line = (
+                f"{tally.total}/{len(numbers)} deals, {rate:.2f} deals/s, "
+                f"about {_duration((left - finished) / rate)} left"
+            )
+            # On a terminal one line is rewritten; in a file or pipe each is a line.
+            progress.write(f"\r{line}" if terminal else f"{line}\n")
+            progress.flush()
+    if terminal and progress is not None and left:
         progress.write("\n")
     return tally
 
