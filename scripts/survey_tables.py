@@ -859,16 +859,23 @@ def further_on_table() -> list[str]:
 
 def no_peek_table() -> list[str]:
     lines = [
-        "| rule set | deals | player | won | lost | unknown | winnable share "
-        "| 95 % interval |",
-        "|---|---|---|---|---|---|---|---|",
+        "| rule set | deals | player | won | lost | unknown | could not finish "
+        "| winnable share | 95 % interval |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for rules in NO_PEEK:
         blind = no_peek(rules)
         seen = thoughtful(rules)[: len(blind)]
         deals = f"`YU1` 1-{_count(len(blind))}"
-        lines.append(_row(f"{rules} | {deals} | thoughtful", tally(seen)))
-        lines.append(_row(f"{rules} | {deals} | no-peek", tally(blind)))
+        for player, rows in (("thoughtful", seen), ("no-peek", blind)):
+            counted = tally(rows)
+            low, high = counted.interval
+            lines.append(
+                f"| {rules} | {deals} | {player} | {_count(counted.won)} | "
+                f"{_count(counted.lost)} | {_count(counted.unknown)} | "
+                f"{_count(counted.stuck)} | {_share(counted.won / counted.total)} | "
+                f"{_share(low)} - {_share(high)} |"
+            )
     return lines
 
 
@@ -876,14 +883,18 @@ def no_peek_facts() -> list[str]:
     facts = []
     for rules in NO_PEEK:
         blind = no_peek(rules)
-        gave_up = sum(r["face_down"] > 0 for r in blind)
+        stuck = [r for r in blind if r["verdict"] == "stuck"]
+        capped = sum(r["hint_moves"] >= BLIND_MOVES for r in stuck)
         up = [r for r in blind if r["face_down"] == 0]
         won_up = sum(r["verdict"] == "won" for r in up)
         facts.append(
             f"- {rules.capitalize()}: the hint turned every card up in "
             f"{_count(len(up))} of {_count(len(blind))} games, and the solver then won "
-            f"{_count(won_up)} of them; in {_count(gave_up)} the hint found no way on "
-            f"(no legal move, or {_count(BLIND_MOVES)} moves without turning every card up)."
+            f"{_count(won_up)} of them. The player could not finish "
+            f"{_count(len(stuck))}: in {_count(len(stuck) - capped)} every legal move "
+            f"led back to a board the game had already had, and "
+            f"{_count(capped)} went {_count(BLIND_MOVES)} moves through boards all new "
+            "without turning every card up."
         )
     return facts
 
