@@ -36,13 +36,16 @@ def positions(draw: st.DrawFn, max_steps: int = 150) -> State:
 
 @st.composite
 def games(draw: st.DrawFn, max_steps: int = 150) -> Game:
-    """A game after up to ``max_steps`` random legal moves and some undos along the way."""
+    """A game after up to ``max_steps`` random legal moves and some undos and redos
+    along the way."""
     game = Game.new(draw(codes))
     rnd = draw(st.randoms(use_true_random=False))
     for _ in range(draw(st.integers(min_value=0, max_value=max_steps))):
         moves = game.state.legal_moves()
         if game.can_undo and (not moves or rnd.random() < 0.1):
             game = game.undo()
+        elif game.can_redo and rnd.random() < 0.3:
+            game = game.redo()
         elif moves:
             game = game.play(rnd.choice(moves))
         else:

@@ -4,6 +4,7 @@ auto placement, settings, and a scripted frontend session."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -61,6 +62,15 @@ def test_every_refusal_has_an_example_and_a_message_in_both_languages(
         outcome = Game.new("YU1-C-AAAAAAB").double_tap("QS")  # Q♠ has no red King
         refusal = outcome.refusal
         assert not outcome.played
+    elif code is RefusalCode.CARD_BACK:
+        outcome = Game.new("YU1-C-AAAAAAB").tap_at(1, 0)  # 9♠, face down
+        refusal = outcome.refusal
+        assert not outcome.played and refusal is not None and refusal.move is None
+    elif code in _FINISH:
+        with pytest.raises(yukon.CannotFinish) as refused:
+            _FINISH[code]()
+        refusal = refused.value.refusal
+        assert str(refused.value) == refusal.message
     elif code is RefusalCode.RETURN_BY_DRAG:
         game = _game_with_a_card_home()
         suit = next(s for s, n in enumerate(game.state.foundations) if n)
@@ -82,10 +92,47 @@ def test_every_refusal_has_an_example_and_a_message_in_both_languages(
     assert english != hebrew
     assert any("\u0590" <= ch <= "\u05ff" for ch in hebrew)
     for message in (english, hebrew):
-        assert refusal.card.symbol in message
+        if refusal.card is not None:
+            assert refusal.card.symbol in message
+        else:  # names no card at all
+            assert not any(Card.from_index(i).symbol in message for i in range(52))
         if refusal.other is not None:
             assert refusal.other.symbol in message
+        if code is RefusalCode.FACE_DOWN_LEFT:
+            assert str(refusal.size) in message
         assert "{" not in message
+    assert str(refusal) == english
+
+
+_STUCK = [  # every column's last card has its children below it: no move at all
+    "AS 2H 3D AC 9C QH QD KS",
+    "2S 3H 4D 2C JC QS QC KH",
+    "3S 4H 5D 3C KC TH TD JS",
+    "4S 5H 7D 4C TS TC JH",
+    "5S 7H 9D 5C 8H 8D 9S",
+    "6S AD JD 6C 8S 8C 9H",
+    "AH 2D KD 7C 6H 6D 7S",
+]
+
+
+def _all_face_up_and_open() -> Game:
+    game = Game.new("YU1-R-AAAAAAB")
+    for move in yukon.solve(game.state).moves:
+        if game.state.all_face_up:
+            return game
+        game = game.play(move)
+    raise AssertionError("the line turns every card up")  # pragma: no cover
+
+
+_FINISH: dict[RefusalCode, Callable[[], object]] = {
+    RefusalCode.FACE_DOWN_LEFT: lambda: Game.new("YU1-C-AAAAAAB").auto_finish(),
+    RefusalCode.NO_WIN_LEFT: lambda: Game.from_state(
+        State.from_layout([column.split() for column in _STUCK])
+    ).auto_finish(),
+    RefusalCode.NO_WIN_FOUND: lambda: _all_face_up_and_open().auto_finish(
+        max_seconds=0
+    ),
+}
 
 
 def test_messages_name_the_cards_as_the_app_does() -> None:

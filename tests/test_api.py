@@ -70,3 +70,10 @@ def test_readme_example_runs_and_prints_what_it_says(
     assert "6S>1 6C>1 TS>2 QH>4 QD>4 5H>5 8C>6 6D>7" in out
     assert out[-2].startswith("RefusalCode.RANK_MISMATCH A card goes on a card")
     assert out[-1] == "0 2 True"
+
+
+@pytest.mark.parametrize("page", ["api.md", "frontend.md"])
+def test_the_pages_list_every_refusal_code(page: str) -> None:
+    text = (ROOT / "docs" / page).read_text()
+    missing = [c.value for c in yukon.RefusalCode if f"| `{c.value}` |" not in text]
+    assert not missing, f"{page} does not list {missing}"

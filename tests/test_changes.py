@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import copy
 import json
-import pathlib
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import jsonschema
@@ -21,9 +21,8 @@ from yukon import Card, Change, Game, Move, Pile, State
 
 from .strategies import games, positions
 
-SCHEMAS = pathlib.Path(__file__).resolve().parent.parent / "docs" / "schemas"
-STATE_SCHEMA = json.loads((SCHEMAS / "state.schema.json").read_text())
-CHANGE_SCHEMA = json.loads((SCHEMAS / "change.schema.json").read_text())
+STATE_SCHEMA = yukon.schema("state")
+CHANGE_SCHEMA = yukon.schema("change")
 
 
 def _pile(view: dict[str, Any], place: dict[str, Any]) -> list[str | None]:
@@ -38,9 +37,9 @@ def _pile(view: dict[str, Any], place: dict[str, Any]) -> list[str | None]:
     raise AssertionError(place)
 
 
-def _expand(view: dict[str, Any]) -> dict[str, Any]:
+def _expand(given: Mapping[str, Any]) -> dict[str, Any]:
     """A view with every pile as a list of cards, so that changes can move them."""
-    view = copy.deepcopy(view)
+    view = copy.deepcopy(dict(given))
     ranks = "A23456789TJQK"
     for found in view["foundations"]:
         letter = found["suit"][0].upper()
@@ -51,7 +50,7 @@ def _expand(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def _apply(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+def _apply(view: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, Any]:
     """Play a change's description on a view: what a client in another language does."""
     view = _expand(view)
     source = _pile(view, change["source"])
@@ -74,9 +73,9 @@ def _apply(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def _comparable(view: dict[str, Any]) -> dict[str, Any]:
+def _comparable(given: Mapping[str, Any]) -> dict[str, Any]:
     """A view without what the plain replay above does not track (tops, won)."""
-    view = copy.deepcopy(view)
+    view = copy.deepcopy(dict(given))
     for found in view["foundations"]:
         found["top"] = None
     view["won"] = None
@@ -225,7 +224,7 @@ def test_moves_of_a_change_are_moves() -> None:
         assert Move.parse(state.change(move).to_dict()["move"]) == move
 
 
-GAME_SCHEMA = json.loads((SCHEMAS / "game.schema.json").read_text())
+GAME_SCHEMA = yukon.schema("game")
 
 
 @given(games(), st.integers(0, 10**9))

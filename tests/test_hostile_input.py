@@ -393,8 +393,8 @@ def test_a_tampered_pickled_game_is_refused() -> None:
     load = typing.cast(Callable[..., Game], reduced[0])
     parts = typing.cast(tuple[Any, ...], reduced[1])
     assert load(*parts) == game
-    code, state, moves, undoable, line, start, meta = parts
-    assert (moves, undoable, start, meta) == (2, 2, None, ())
+    code, state, moves, undoable, line, start, meta, redo = parts
+    assert (moves, undoable, start, meta, redo) == (2, 2, None, (), ())
     forged: list[tuple[Any, ...]] = [
         (code, yukon.deal("YU1-C-AAAAAAB"), moves, undoable, line),  # another position
         (code, state, moves, 1, line),  # fewer undoable moves than the counter allows
@@ -407,6 +407,9 @@ def test_a_tampered_pickled_game_is_refused() -> None:
         (code, state, moves, undoable, line, None, (("x", [1]),)),  # notes no notes
         (code, state, moves, undoable, line, None, "elapsed"),
         (None, state, moves, undoable, line, "C 0 -,-,-,-", ()),  # no start position
+        (code, state, moves, undoable, line, None, (), ("AH>F",)),  # redo as text
+        (code, state, moves, undoable, line, None, (), (Move.parse("7C>3"),)),
+        (code, state, moves, undoable, line, None, (), [Move.parse("AH>F")]),
     ]
     for tampered in forged:
         with pytest.raises(yukon.InvalidRecord):
@@ -591,5 +594,5 @@ def test_positions_and_games_pickled_by_an_earlier_version_still_load() -> None:
     load_game, fields = typing.cast(
         tuple[Callable[..., Game], tuple[Any, ...]], game.__reduce__()
     )
-    code, position, moves, _, line, _, _ = fields
+    code, position, moves, _, line, _, _, _ = fields
     assert load_game(code, position, moves, game.history, line) == game

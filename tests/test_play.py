@@ -313,12 +313,22 @@ def test_auto_finish_before_every_card_is_up_says_why() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert app.game is game
-        assert (
-            status(app) == "Cannot finish: 21 cards are still face down; "
-            "auto-finish plays on only once every card is face up."
+        assert status(app) == (
+            "Auto-finish plays on only once every card is face up; 21 cards are "
+            "still face down."
         )
 
     run(YukonApp(game, clock=Clock()), script)
+    hebrew = YukonApp(game, clock=Clock(), language="he")
+
+    async def in_hebrew(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a")
+        await pilot.pause()
+        assert status(app) == yukon.HEBREW.messages[
+            yukon.RefusalCode.FACE_DOWN_LEFT
+        ].format(size=21)
+
+    run(hebrew, in_hebrew)
 
 
 def test_a_new_game_from_a_code_or_at_random() -> None:

@@ -7,6 +7,7 @@ import contextlib
 import json
 import pathlib
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -50,8 +51,14 @@ def test_record_text_reads_as_people_write_it() -> None:
     assert Game.from_record("YU1-C-AAAAAAB 6C>1 5H>5 AH>F") == game  # tag optional
     assert Game.from_record("  yu1-c-aaaaaab 6c>1  5h>5 ah>f \n") == game
     undone = game.undo()
-    assert undone.to_record() == "yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 moves=3 undo=2"
+    assert undone.to_record() == (
+        "yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 moves=3 undo=2 redo=AH>F"
+    )
     assert Game.from_record(undone.to_record()) == undone
+    played_on = undone.play("TS>2")  # another move: nothing left to redo
+    assert played_on.to_record() == (
+        "yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 TS>2 moves=4 undo=3"
+    )
 
 
 def test_position_text_reads_as_documented() -> None:
@@ -341,7 +348,7 @@ def test_the_limits_records_md_states_are_the_codes() -> None:
 def test_a_number_of_thousands_of_digits_is_refused_briefly(
     field: str, value: object
 ) -> None:
-    data = Game.new("YU1-C-AAAAAAB").play("6D>7").to_dict()
+    data: dict[str, Any] = dict(Game.new("YU1-C-AAAAAAB").play("6D>7").to_dict())
     data[field] = value
     with pytest.raises(yukon.InvalidRecord) as refused:
         Game.from_dict(data)

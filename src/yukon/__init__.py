@@ -16,13 +16,13 @@ from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._errors import (
-    CannotFinish,
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
     InvalidPosition,
     InvalidRecord,
     InvalidSurvey,
+    NothingToRedo,
     NothingToUndo,
     YukonError,
 )
@@ -34,6 +34,7 @@ from ._refusals import (
     CATALOGS,
     ENGLISH,
     HEBREW,
+    CannotFinish,
     Catalog,
     IllegalMove,
     InvalidCatalog,
@@ -43,6 +44,7 @@ from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
+from .views import ChangeView, GameData, PositionData, StateView, schema
 
 __version__ = "0.1.0"
 
@@ -64,9 +66,11 @@ __all__ = [
     "Card",
     "Catalog",
     "Change",
+    "ChangeView",
     "Column",
     "Game",
     "GameCode",
+    "GameData",
     "Hint",
     "IllegalMove",
     "InfoBar",
@@ -79,15 +83,18 @@ __all__ = [
     "InvalidSurvey",
     "Location",
     "Move",
+    "NothingToRedo",
     "NothingToUndo",
     "Outcome",
     "Pile",
+    "PositionData",
     "Refusal",
     "RefusalCode",
     "Rules",
     "Settings",
     "Solution",
     "State",
+    "StateView",
     "Suit",
     "Turn",
     "Verdict",
@@ -96,6 +103,7 @@ __all__ = [
     "hint",
     "kpat_deal",
     "pysolfc_deal",
+    "schema",
     "solve",
 ]
 

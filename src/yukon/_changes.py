@@ -6,7 +6,7 @@ working it out by comparing two positions, and animates an undo from
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -16,8 +16,15 @@ from ._moves import FOUNDATION, Move
 from ._rules import ON_FOUNDATION, Position
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, scored
 from ._values import built_once
+from .views import ChangeView, ColumnView, PileView, PlaceView, StateView, TurnView
 
 _COLUMNS = 7
+_SUIT_NAMES: tuple[Literal["spades", "hearts", "diamonds", "clubs"], ...] = (
+    "spades",
+    "hearts",
+    "diamonds",
+    "clubs",
+)
 
 
 @attrs.frozen
@@ -50,11 +57,16 @@ class Pile:
         """Whether this is a foundation (else a column)."""
         return self.kind == "foundation"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PileView:
         """``{"column": 4}`` or ``{"foundation": "hearts"}``."""
         if self.kind == "foundation":
-            return {"foundation": Suit(self.index).name.lower()}
+            return {"foundation": _SUIT_NAMES[self.index]}
         return {"column": self.index}
+
+    def _place(self, index: int) -> PlaceView:
+        if self.kind == "foundation":
+            return {"foundation": _SUIT_NAMES[self.index], "index": index}
+        return {"column": self.index, "index": index}
 
     def __str__(self) -> str:
         if self.kind == "foundation":
@@ -74,7 +86,7 @@ class Turn:
     face_up: bool
     """``True`` when the card turns face up, ``False`` when it turns face down."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TurnView:
         return {
             "card": str(self.card),
             "pile": self.pile.to_dict(),
@@ -131,16 +143,15 @@ class Change:
             not self.is_undo,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """The change as JSON-ready data (see ``docs/schemas/change.schema.json``)."""
+    def to_dict(self) -> ChangeView:
+        """The change as JSON-ready data (the schema ``yukon.schema("change")``)."""
         return {
+            "format": "yukon.change",
+            "version": 1,
             "move": str(self.move),
             "cards": [str(card) for card in self.cards],
-            "source": {**self.source.to_dict(), "index": self.source_index},
-            "destination": {
-                **self.destination.to_dict(),
-                "index": self.destination_index,
-            },
+            "source": self.source._place(self.source_index),
+            "destination": self.destination._place(self.destination_index),
             "turn": None if self.turn is None else self.turn.to_dict(),
             "score_delta": self.score_delta,
             "is_return": self.is_return,
@@ -209,11 +220,11 @@ def locate(p: Position, card: int) -> Location:
     return Location(Pile("column", column), p.cols[column].index(card), at < 8)
 
 
-def view(p: Position, *, hide_face_down: bool) -> dict[str, Any]:
-    """A position as JSON-ready data (see ``docs/schemas/state.schema.json``)."""
-    columns = []
+def view(p: Position, *, hide_face_down: bool) -> StateView:
+    """A position as JSON-ready data (the schema ``yukon.schema("state")``)."""
+    columns: list[ColumnView] = []
     for col, down in zip(p.cols, p.hidden, strict=True):
-        column: dict[str, Any] = {
+        column: ColumnView = {
             "hidden": down,
             "face_up": [str(CARDS[c]) for c in col[down:]],
         }
@@ -221,14 +232,14 @@ def view(p: Position, *, hide_face_down: bool) -> dict[str, Any]:
             column["face_down"] = [str(CARDS[c]) for c in col[:down]]
         columns.append(column)
     return {
-        "format": "yukon-state",
+        "format": "yukon.state",
         "version": 1,
         "rules": "relaxed" if p.relaxed else "classic",
         "score": p.score,
         "won": p.found == (13, 13, 13, 13),
         "foundations": [
             {
-                "suit": suit.name.lower(),
+                "suit": _SUIT_NAMES[suit],
                 "count": count,
                 "top": str(CARDS[suit * 13 + count - 1]) if count else None,
             }

@@ -14,12 +14,13 @@ keeps working in code that does not know this library::
     ├── InvalidRecord (ValueError)       a saved game that does not load: bad form or an illegal move
     ├── InvalidSurvey (ValueError)       a survey file that cannot be resumed: it is no survey file
     ├── CannotFinish (ValueError)        auto-finish asked for with cards face down, or no win left
-    └── NothingToUndo (IndexError)       undo asked for with no move left to undo
+    ├── NothingToUndo (IndexError)       undo asked for with no move left to undo
+    └── NothingToRedo (IndexError)       redo asked for with no undone move to play again
 
 A failed call never changes a position or a game: states and games are immutable.
 Every error pickles with its data, so it can cross a process boundary (multiprocessing,
-Dask). :class:`IllegalMove` and :class:`InvalidCatalog` are defined beside the
-:class:`~yukon.Refusal` they carry or describe.
+Dask). :class:`IllegalMove`, :class:`CannotFinish` and :class:`InvalidCatalog` are
+defined beside the :class:`~yukon.Refusal` they carry or describe.
 """
 
 from __future__ import annotations
@@ -54,10 +55,9 @@ class InvalidSurvey(YukonError, ValueError):
     long to be survey rows)."""
 
 
-class CannotFinish(YukonError, ValueError):
-    """Auto-finish asked of a game that has cards face down, that cannot be won, or
-    whose finish was not found within the budget."""
-
-
 class NothingToUndo(YukonError, IndexError):
     """Undo asked for when no move is left to undo."""
+
+
+class NothingToRedo(YukonError, IndexError):
+    """Redo asked for when no undone move is left to play again."""

@@ -1,8 +1,10 @@
-"""A game: a position plus what a player sees around it, the move counter and undo.
+"""A game: a position plus what a player sees around it, the move counter, undo and
+redo.
 
 The app keeps the last 100 moves for undo. Undo restores the position, face-down cards
 and score included (they are all part of the :class:`~yukon.State`), but the move counter
-never goes down: it counts every move the player made.
+never goes down: it counts every move the player made. Redo plays an undone move again
+(and counts it); any other move forgets the moves left to redo.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 import random
 import types
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex
 
 import attrs
 
@@ -20,13 +22,14 @@ from ._arguments import instance, quote
 from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
-from ._errors import CannotFinish, InvalidPosition, InvalidRecord, NothingToUndo
+from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
 from ._moves import Move
-from ._refusals import IllegalMove, Refusal
+from ._refusals import CannotFinish, IllegalMove, Refusal
 from ._rules import COMPILED_RULES, RefusalCode
 from ._solver import Hint, Verdict, advise, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
+from .views import GameData
 
 UNDO_LIMIT = 100
 """How many of the most recent moves can be undone; older ones are forgotten."""
@@ -101,10 +104,10 @@ class _Origin(NamedTuple):
     meta: _notation.Meta
 
 
-_Now = tuple[_Origin, State, int, int, "_Line | None"]
+_Now = tuple[_Origin, State, int, int, "_Line | None", tuple[Move, ...]]
 """A game's parts, in one slot so that a new game costs one write: its origin, position,
-move counter, how many of the newest moves of its line undo can take back, and the
-line."""
+move counter, how many of the newest moves of its line undo can take back, the line,
+and the moves undo took back that redo can play again (the next one first)."""
 
 
 class Game:
@@ -124,7 +127,7 @@ class Game:
         if hasattr(self, "_now"):
             raise TypeError("a Game is immutable: __init__ cannot run on it again")
         code = _to_code(code)
-        _SET_NOW(self, (_Origin(code, None, ()), State.deal(code), 0, 0, None))
+        _SET_NOW(self, (_Origin(code, None, ()), State.deal(code), 0, 0, None, ()))
 
     @classmethod
     def new(cls, code: GameCode | str) -> Game:
@@ -138,7 +141,7 @@ class Game:
         starting position instead, so they replay as any record does."""
         instance("state", state, State, "a State, such as yukon.deal(code) gives")
         game: Game = _new(Game)
-        _SET_NOW(game, (_Origin(None, state, ()), state, 0, 0, None))
+        _SET_NOW(game, (_Origin(None, state, ()), state, 0, 0, None, ()))
         return game
 
     @property
@@ -193,7 +196,7 @@ class Game:
         """The undoable moves, oldest first: the position before each and the move
         (worked out by taking the moves back, when asked)."""
         steps = []
-        _, state, _, undoable, line = self._now
+        state, undoable, line = self._now[1], self._now[3], self._now[4]
         for _ in range(undoable):
             assert line is not None
             state = _before(line, state)
@@ -222,7 +225,7 @@ class Game:
     def last_change(self) -> Change | None:
         """What the newest move of :attr:`line` did: the change that made the current
         position (``None`` for a game with no move). After an undo, the move before."""
-        _, state, _, _, line = self._now
+        state, line = self._now[1], self._now[4]
         if line is None:
             return None
         return _before(line, state).change(line[0])
@@ -235,7 +238,7 @@ class Game:
     @property
     def last_move(self) -> Move | None:
         """The most recent move that can still be undone."""
-        _, _, _, undoable, line = self._now
+        undoable, line = self._now[3], self._now[4]
         return line[0] if undoable and line is not None else None
 
     def play(self, move: Move | str) -> Game:
@@ -246,7 +249,11 @@ class Game:
         """
         if not isinstance(move, Move):
             move = Move.parse(move)
-        code, state, moves, undoable, line = self._now
+        return self._advance(move, ())
+
+    def _advance(self, move: Move, redo: tuple[Move, ...]) -> Game:
+        """The game after ``move``, with ``redo`` left to play again."""
+        code, state, moves, undoable, line, _ = self._now
         after, trail = advance(state, move)
         length = line[3] + 1 if line else 1
         if _KEPT:
@@ -256,12 +263,14 @@ class Game:
         else:
             line = (move, trail, line, length, None)
         game: Game = _new(Game)
-        _SET_NOW(game, (code, after, moves + 1, min(undoable + 1, UNDO_LIMIT), line))
+        counted = min(undoable + 1, UNDO_LIMIT)
+        _SET_NOW(game, (code, after, moves + 1, counted, line, redo))
         return game
 
     def undo(self) -> Game:
-        """The game with the last move taken back; the move counter stays as it is."""
-        code, state, moves, undoable, line = self._now
+        """The game with the last move taken back; the move counter stays as it is, and
+        :meth:`redo` can play the move again."""
+        code, state, moves, undoable, line, redo = self._now
         if not undoable or line is None:
             raise NothingToUndo(
                 "there is no move to undo"
@@ -272,8 +281,29 @@ class Game:
                 )
             )
         game: Game = _new(Game)
-        _SET_NOW(game, (code, _before(line, state), moves, undoable - 1, line[2]))
+        before = _before(line, state)
+        _SET_NOW(game, (code, before, moves, undoable - 1, line[2], (line[0], *redo)))
         return game
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has an undone move to play again."""
+        return bool(self._now[5])
+
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """The moves :meth:`redo` plays again, the next one first: those undo took back
+        since the last other move."""
+        return self._now[5]
+
+    def redo(self) -> Game:
+        """The game with the last undone move played again; it counts as a move. Any
+        move other than a redo forgets what was left to redo. Raises
+        :class:`~yukon.NothingToRedo` when nothing is."""
+        redo = self._now[5]
+        if not redo:
+            raise NothingToRedo("there is no undone move to redo")
+        return self._advance(redo[0], redo[1:])
 
     # -- help from the solver ----------------------------------------------------------
 
@@ -300,7 +330,7 @@ class Game:
     def _boards(self) -> set[tuple[object, ...]]:
         """The boards of this game's line, back to its last flip: a flip cannot be
         taken back but by undo, so no board before it can come again."""
-        _, state, _, _, line = self._now
+        state, line = self._now[1], self._now[4]
         seen = {board(state)}
         while line is not None and not line[1] & 1:
             state = _before(line, state)
@@ -317,14 +347,13 @@ class Game:
         state = self.state
         if not state.all_face_up:
             raise CannotFinish(
-                f"{state.face_down_count} cards are still face down; auto-finish "
-                "plays on only once every card is face up"
+                Refusal(RefusalCode.FACE_DOWN_LEFT, None, size=state.face_down_count)
             )
         solution = solve(state, max_seconds=max_seconds)
         if solution.verdict is Verdict.LOST:
-            raise CannotFinish("this position cannot be won: no line of moves wins it")
+            raise CannotFinish(Refusal(RefusalCode.NO_WIN_LEFT, None))
         if solution.verdict is Verdict.UNKNOWN:
-            raise CannotFinish(f"no win was found within {max_seconds:g} s")
+            raise CannotFinish(Refusal(RefusalCode.NO_WIN_FOUND, None))
         game = self
         for move in solution.moves:
             game = game.play(move)
@@ -334,8 +363,9 @@ class Game:
 
     def to_record(self) -> str:
         """The game as one line of text: ``yukon/1``, the game code, the moves from the
-        deal, and the counters when undo was used. :meth:`from_record` restores it
-        exactly, undo history and move counter included. ::
+        deal, the counters when undo was used, and the moves left to redo.
+        :meth:`from_record` restores it exactly, undo history, redo and move counter
+        included. ::
 
             yukon/1 YU1-C-AAAAAAB 6C>1 5H>5 AH>F
         """
@@ -346,9 +376,9 @@ class Game:
         to (checked when loading). See :meth:`from_json`."""
         return json.dumps(self.to_dict())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameData:
         """What :meth:`to_json` writes, as plain data, for an app that embeds the game
-        in its own save file (schema: ``docs/schemas/game.schema.json``)."""
+        in its own save file (schema: ``yukon.schema("game")``)."""
         return _notation.record_json(self._record(with_claims=True))
 
     @classmethod
@@ -388,6 +418,7 @@ class Game:
             self.state.to_text() if with_claims else None,
             None if start is None else start.to_text(),
             meta,
+            self._now[5],
         )
 
     @classmethod
@@ -425,7 +456,8 @@ class Game:
         if data.position is not None and data.position != game.state.to_text():
             raise InvalidRecord("the record's position is not where its moves lead")
         origin = game._now[0]._replace(meta=data.meta)
-        return _game(origin, game.state, counter, undoable, game._now[4])
+        redo = _check_redo(game.state, data.redo)
+        return _game(origin, game.state, counter, undoable, game._now[4], redo)
 
     # -- what a frontend does ----------------------------------------------------------
 
@@ -461,6 +493,23 @@ class Game:
         card = _to_card(card)
         return self._placed(card, self.state.double_tap(card), tapped=True)
 
+    def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Outcome:
+        """A tap on the card at ``index`` (from the bottom, 0) of ``column`` (0-6), for
+        a client that knows where cards lie but not which face-down card is which: as
+        :meth:`tap` for a face-up card; for a face-down one, the refusal ``CARD_BACK``,
+        which names no card. Place errors as :meth:`State.card_at`."""
+        card = self.state.card_at(column, index)
+        if card is None:
+            return Outcome(self, None, Refusal(RefusalCode.CARD_BACK, None))
+        return self.tap(card)
+
+    def double_tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Outcome:
+        """A double tap on the card at a place, as :meth:`tap_at` is a tap."""
+        card = self.state.card_at(column, index)
+        if card is None:
+            return Outcome(self, None, Refusal(RefusalCode.CARD_BACK, None))
+        return self.double_tap(card)
+
     def auto_place(self, card: Card | str) -> Outcome:
         """The drop of a group dragged from ``card`` with auto placement on (see
         :meth:`State.auto_place`); refusals as for :meth:`double_tap`."""
@@ -491,7 +540,7 @@ class Game:
         raise AttributeError(f"a Game is immutable; {name} cannot be set or deleted")
 
     def _key(self) -> tuple[object, ...]:
-        return self._now[:4]
+        return (*self._now[:4], self._now[5])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -507,7 +556,16 @@ class Game:
         code, start, meta = self._now[0]
         return (
             _unpickle,
-            (code, self.state, self.moves, self._now[3], self.line, start, meta),
+            (
+                code,
+                self.state,
+                self.moves,
+                self._now[3],
+                self.line,
+                start,
+                meta,
+                self._now[5],
+            ),
         )
 
     def __repr__(self) -> str:
@@ -557,11 +615,25 @@ def _game(
     moves: int,
     undoable: int,
     line: _Line | None,
+    redo: tuple[Move, ...] = (),
 ) -> Game:
     """A game from parts already known to be right."""
     game: Game = _new(Game)
-    _SET_NOW(game, (origin, state, moves, undoable, line))
+    _SET_NOW(game, (origin, state, moves, undoable, line, redo))
     return game
+
+
+def _check_redo(state: State, redo: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``redo``, checked as a record's moves are: at most :data:`UNDO_LIMIT` moves
+    (undo takes back no more), each legal after the ones before it."""
+    if len(redo) > UNDO_LIMIT:
+        raise InvalidRecord(f"at most {UNDO_LIMIT} moves can be left to redo")
+    for number, move in enumerate(redo, 1):
+        try:
+            state = state.apply(move)
+        except IllegalMove as refused:
+            raise InvalidRecord(f"redo move {number} ({move}): {refused}") from None
+    return redo
 
 
 _SET_NOW = vars(Game)["_now"].__set__
@@ -576,6 +648,7 @@ def _unpickle(
     line: object,
     start: object = None,
     meta: object = (),
+    redo: object = (),
 ) -> Game:
     """A pickled game, checked as a record is: its line replayed from the deal (or its
     starting position) under the rules, and the position it claims compared with the
@@ -595,6 +668,8 @@ def _unpickle(
         raise InvalidRecord("a pickled game needs its undo count and move counter")
     if not all(isinstance(move, Move) for move in line):
         raise InvalidRecord("a pickled game's line holds something that is no move")
+    if not isinstance(redo, tuple) or not all(isinstance(m, Move) for m in redo):
+        raise InvalidRecord("a pickled game's moves to redo are no moves")
     game = Game._replay(
         _notation.RecordData(
             code if start is None else None,  # type: ignore[arg-type]
@@ -603,6 +678,7 @@ def _unpickle(
             undoable,
             start=None if not isinstance(start, State) else start.to_text(),
             meta=notes,
+            redo=redo,
         )
     )
     if game.state != state:

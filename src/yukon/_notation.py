@@ -20,8 +20,9 @@ the format tag (may be left out when reading), the game code (or, for a game sta
 from a position, that position's text in braces: ``{C 0 -,-,-,- ...}``), the moves from
 the start to the current position, then ``moves=`` (the move counter) and ``undo=`` (how
 many of the last moves can be undone) when they differ from the plain replay of the
-moves, and ``meta=`` (the frontend's notes: compact JSON in URL-safe base64) when there
-are any.
+moves, ``redo=`` (the moves redo can play again, the next first, separated by commas)
+and ``meta=`` (the frontend's notes: compact JSON in URL-safe base64) when there are
+any.
 
 JSON forms carry ``"format"`` and ``"version"`` fields. Input is untrusted: anything that
 does not parse raises :class:`~yukon.InvalidPosition` or :class:`~yukon.InvalidRecord`.
@@ -33,7 +34,7 @@ import base64
 import json
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -49,12 +50,13 @@ from ._errors import (
 )
 from ._moves import Move
 from ._scoring import MAX_SCORE
+from .views import GameData, PositionData
 
 RECORD_TAG = "yukon/1"
 """The first word of a version-1 game record."""
-POSITION_FORMAT = "yukon.position"
-GAME_FORMAT = "yukon.game"
-VERSION = 1
+POSITION_FORMAT: Final = "yukon.position"
+GAME_FORMAT: Final = "yukon.game"
+VERSION: Final = 1
 MAX_MOVES = 2_000_000
 """The most moves a record holds. :meth:`~yukon.Game.to_record` and
 :meth:`~yukon.Game.to_json` refuse a longer game, so whatever they write loads."""
@@ -64,6 +66,9 @@ MAX_CHARS = 8 * MAX_MOVES + 4_096
 claims. Longer input is refused before it is parsed."""
 MAX_COUNTER = 10**12
 """The largest move counter accepted."""
+MAX_REDO = 100
+"""The most moves a record may leave to redo: undo takes back no more
+(:data:`yukon.UNDO_LIMIT`)."""
 
 
 @attrs.frozen
@@ -96,6 +101,8 @@ class RecordData:
     """The position text the game started from, for a game not dealt from a code."""
     meta: Meta = ()
     """A frontend's notes: names and small JSON values (see :data:`MAX_META`)."""
+    redo: tuple[Move, ...] = ()
+    """The moves undo took back that redo can play again, the next one first."""
 
 
 Scalar = str | int | float | bool | None
@@ -254,12 +261,12 @@ def parse_position(text: str) -> Layout:
     return Layout(Rules(rule), score, tuple(foundations), tuple(columns), tuple(hidden))
 
 
-def position_json(layout: Layout) -> dict[str, Any]:
+def position_json(layout: Layout) -> PositionData:
     """The JSON object of a position."""
     return {
         "format": POSITION_FORMAT,
         "version": VERSION,
-        "rules": layout.rules.letter,
+        "rules": "R" if layout.rules is Rules.RELAXED else "C",
         "score": layout.score,
         "foundations": list(layout.foundations),
         "columns": [
@@ -301,7 +308,7 @@ def _check_format(obj: Any, expected: str, error: type[Exception]) -> dict[str, 
     if obj.get("format") != expected:
         raise error(f"the 'format' field must be {expected!r}")
     version = obj.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise error(
             f"unknown {expected} version {quote(version)}; this release reads 1"
         )
@@ -357,6 +364,8 @@ def format_record(data: RecordData) -> str:
     words = [RECORD_TAG, origin, *(str(m) for m in data.moves)]
     if data.counter is not None or data.undoable is not None:
         words += [f"moves={data.counter}", f"undo={data.undoable}"]
+    if data.redo:
+        words.append("redo=" + ",".join(str(m) for m in data.redo))
     if data.meta:
         encoded = base64.urlsafe_b64encode(_meta_text(data.meta).encode("ascii"))
         words.append("meta=" + encoded.decode("ascii").rstrip("="))
@@ -418,15 +427,18 @@ def parse_record(text: str) -> RecordData:
     counter: int | None = None
     undoable: int | None = None
     meta: Meta | None = None
+    redo: tuple[Move, ...] | None = None
     moves = []
     for number, word in enumerate(words[1:], 1):
         if word.startswith("meta="):
             meta = _meta_word(word)
+        elif word.startswith("redo="):
+            redo = _redo_word(word)
         elif word.startswith("moves="):
             counter = _count(word, "moves")
         elif word.startswith("undo="):
             undoable = _count(word, "undo")
-        elif counter is not None or undoable is not None or meta is not None:
+        elif any(x is not None for x in (counter, undoable, meta, redo)):
             raise InvalidRecord(f"{quote(word)} after the counters: moves come first")
         else:
             try:
@@ -437,11 +449,36 @@ def parse_record(text: str) -> RecordData:
         raise InvalidRecord("moves= and undo= come together")
     _check_length(moves, InvalidRecord)
     return RecordData(
-        code, tuple(moves), counter, undoable, start=start, meta=meta or ()
+        code,
+        tuple(moves),
+        counter,
+        undoable,
+        start=start,
+        meta=meta or (),
+        redo=redo or (),
     )
 
 
-def record_json(data: RecordData) -> dict[str, Any]:
+def _redo_word(word: str) -> tuple[Move, ...]:
+    texts = word[len("redo=") :].split(",")
+    if len(texts) > MAX_REDO:
+        raise InvalidRecord(f"redo= holds at most {MAX_REDO} moves")
+    return _moves(texts, "redo move")
+
+
+def _moves(texts: Sequence[object], what: str) -> tuple[Move, ...]:
+    moves = []
+    for number, text in enumerate(texts, 1):
+        if not isinstance(text, str):
+            raise InvalidRecord(f"{what} {number} must be move text")
+        try:
+            moves.append(Move.parse(text))
+        except InvalidMove as failure:
+            raise InvalidRecord(f"{what} {number}: {failure}") from None
+    return tuple(moves)
+
+
+def record_json(data: RecordData) -> GameData:
     """The JSON object of a game record."""
     _check_length(data.moves, InvalidRecord)
     return {
@@ -455,6 +492,7 @@ def record_json(data: RecordData) -> dict[str, Any]:
         "score": data.score,
         "position": data.position,
         "meta": dict(data.meta),
+        "redo": [str(m) for m in data.redo],
     }
 
 
@@ -474,14 +512,7 @@ def parse_record_json(data: Any) -> RecordData:
             raise InvalidRecord(f"the record's game code: {failure}") from None
     texts = _field(obj, "moves", list, InvalidRecord)
     _check_length(texts, InvalidRecord)
-    moves = []
-    for number, text in enumerate(texts, 1):
-        if not isinstance(text, str):
-            raise InvalidRecord(f"move {number} must be move text")
-        try:
-            moves.append(Move.parse(text))
-        except InvalidMove as failure:
-            raise InvalidRecord(f"move {number}: {failure}") from None
+    moves = _moves(texts, "move")
     counter = _field(obj, "counter", int, InvalidRecord)
     undoable = _field(obj, "undoable", int, InvalidRecord)
     if not 0 <= counter <= MAX_COUNTER or not 0 <= undoable <= MAX_COUNTER:
@@ -495,6 +526,10 @@ def parse_record_json(data: Any) -> RecordData:
     if position is not None and not isinstance(position, str):
         raise InvalidRecord("the 'position' field must be position text")
     meta = check_meta(obj.get("meta", {}), InvalidRecord)
+    redo_texts = obj.get("redo", [])
+    if not isinstance(redo_texts, list) or len(redo_texts) > MAX_REDO:
+        raise InvalidRecord(f"'redo' is a list of at most {MAX_REDO} moves")
+    redo = _moves(redo_texts, "redo move")
     return RecordData(
-        code, tuple(moves), counter, undoable, score, position, start, meta
+        code, tuple(moves), counter, undoable, score, position, start, meta, redo
     )

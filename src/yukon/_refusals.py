@@ -175,6 +175,13 @@ ENGLISH = Catalog(
             "A card comes back from its foundation only by dragging it to a column; "
             "{card} is on its foundation."
         ),
+        RefusalCode.CARD_BACK: "A face-down card cannot be moved.",
+        RefusalCode.FACE_DOWN_LEFT: (
+            "Auto-finish plays on only once every card is face up; {size} cards are "
+            "still face down."
+        ),
+        RefusalCode.NO_WIN_LEFT: "This position cannot be won: no line of moves wins it.",
+        RefusalCode.NO_WIN_FOUND: "No win was found in the time auto-finish has.",
     },
     red="red",
     black="black",
@@ -212,6 +219,12 @@ HEBREW = Catalog(
         RefusalCode.RETURN_BY_DRAG: (
             "קלף חוזר מערימת היסוד רק בגרירה לעמודה; {card} נמצא בערימת היסוד."
         ),
+        RefusalCode.CARD_BACK: "אי אפשר להזיז קלף מוסתר.",
+        RefusalCode.FACE_DOWN_LEFT: (
+            "סיום אוטומטי ממשיך רק כשכל הקלפים גלויים; {size} קלפים עדיין הפוכים."
+        ),
+        RefusalCode.NO_WIN_LEFT: "אי אפשר לנצח במצב הזה: שום רצף מהלכים לא מנצח בו.",
+        RefusalCode.NO_WIN_FOUND: "לא נמצא ניצחון בזמן שיש לסיום האוטומטי.",
     },
     red="אדומים",
     black="שחורים",
@@ -225,25 +238,33 @@ CATALOGS: Mapping[str, Catalog] = {"en": ENGLISH, "he": HEBREW}
 @attrs.frozen
 @built_once
 class Refusal:
-    """A refused move, the rule it breaks, and the cards that show why."""
+    """A refused move, the rule it breaks, and the cards that show why.
+
+    ``str(refusal)`` is its English sentence (:attr:`message`)."""
 
     code: RefusalCode
-    move: Move
+    move: Move | None
+    """The move refused; ``None`` for a refusal that names no card: a tap on a card back
+    (``CARD_BACK``) and auto-finish's refusals."""
     other: Card | None = None
     """The card the rule compares with: the destination's last card, the card a foundation
     needs next, or the card lying on top."""
     size: int = 1
-    """How many cards the move would carry."""
+    """How many cards the move would carry (for ``FACE_DOWN_LEFT``, the cards still face
+    down)."""
 
     @property
-    def card(self) -> Card:
-        """The card the refused move takes."""
-        return self.move.card
+    def card(self) -> Card | None:
+        """The card the refused move takes (``None`` when :attr:`move` is)."""
+        return None if self.move is None else self.move.card
 
     @property
     def message(self) -> str:
         """One English sentence stating the rule and naming the cards."""
         return self.message_in(ENGLISH)
+
+    def __str__(self) -> str:
+        return self.message
 
     def message_in(self, catalog: Catalog | str) -> str:
         """The sentence from ``catalog``: a :class:`Catalog` or a shipped language code
@@ -261,12 +282,12 @@ class Refusal:
                 "message_in takes a Catalog or a shipped language code, not "
                 + type(catalog).__name__
             )
-        card = self.move.card
+        card = self.card
         return catalog.messages[self.code].format(
-            card=card.symbol,
+            card="" if card is None else card.symbol,
             other=self.other.symbol if self.other is not None else "",
             size=self.size,
-            colour=catalog.red if card.is_red else catalog.black,
+            colour=catalog.red if card is not None and card.is_red else catalog.black,
         )
 
 
@@ -279,3 +300,17 @@ class IllegalMove(YukonError, ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (IllegalMove, (self.refusal,))
+
+
+class CannotFinish(YukonError, ValueError):
+    """Auto-finish asked of a game that has cards face down, that cannot be won, or
+    whose finish was not found within the budget; carries the :class:`Refusal` that
+    says which (``FACE_DOWN_LEFT``, ``NO_WIN_LEFT``, ``NO_WIN_FOUND``), for a frontend
+    to show in the player's language."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (CannotFinish, (self.refusal,))

@@ -52,6 +52,15 @@ class RefusalCode(enum.Enum):
     RETURN_BY_DRAG = "return-by-drag"
     """Aids only: a double tap on a foundation's top card; it comes back only by a
     drag to a column."""
+    CARD_BACK = "card-back"
+    """A tap on a face-down card addressed by its place (``Game.tap_at``): the refusal
+    names no card, since the player cannot see it."""
+    FACE_DOWN_LEFT = "face-down-left"
+    """Auto-finish asked for while cards are face down (``size`` of them)."""
+    NO_WIN_LEFT = "no-win-left"
+    """Auto-finish asked of a position no line of moves wins."""
+    NO_WIN_FOUND = "no-win-found"
+    """Auto-finish found no win within its time."""
 
 
 GROUP_LIMIT = 20

@@ -40,6 +40,7 @@ from ._rules import (
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE, progress
 from ._values import built_once
+from .views import StateView
 
 COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
 """Cards dealt to each column."""
@@ -467,12 +468,12 @@ class State:
         """Whether every card is face up: from here the player sees all the solver does."""
         return not any(self._p.hidden)
 
-    def to_dict(self, *, hide_face_down: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, hide_face_down: bool = True) -> StateView:
         """The position as plain JSON-ready data for a client in any language: rules,
         score, whether it is won, foundations, and each column's face-up cards by name.
         Face-down cards are given only as a count unless ``hide_face_down=False``, so a
         client shown this view cannot peek. The shape is published as a JSON Schema,
-        ``docs/schemas/state.schema.json``."""
+        ``yukon.schema("state")``."""
         instance("hide_face_down", hide_face_down, bool, "True or False")
         return view(self._p, hide_face_down=hide_face_down)
 
@@ -500,6 +501,37 @@ class State:
         """Auto placement: the column a dragged group from ``card`` drops on (the legal
         one holding the most cards, leftmost on a tie); ``None`` when none takes it."""
         return _aids.auto_place(self, _to_card(card))
+
+    # -- cards by place, for clients that see only what a player sees --------------
+
+    def card_at(self, column: SupportsIndex, index: SupportsIndex) -> Card | None:
+        """The face-up card at ``index`` (from the bottom, 0) of ``column`` (0-6);
+        ``None`` for a face-down card, which this never names. A column number out of
+        range is a :class:`ValueError`, a place past the column's last card an
+        :class:`IndexError`."""
+        s = as_int("column", column)
+        if not 0 <= s < 7:
+            raise ValueError(f"column must be from 0 to 6, not {quote(column)}")
+        at = as_int("index", index)
+        cards = self._p.cols[s]
+        if not 0 <= at < len(cards):
+            raise IndexError(
+                f"column {s + 1} holds {len(cards)} cards; there is no card at "
+                f"index {quote(index)}"
+            )
+        return None if at < self._p.hidden[s] else CARDS[cards[at]]
+
+    def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
+        """:meth:`tap` on the card at a place (see :meth:`card_at`); ``None`` for a
+        face-down card, as for a card that cannot go home."""
+        card = self.card_at(column, index)
+        return None if card is None else self.tap(card)
+
+    def double_tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
+        """:meth:`double_tap` on the card at a place (see :meth:`card_at`); ``None`` for
+        a face-down card."""
+        card = self.card_at(column, index)
+        return None if card is None else self.double_tap(card)
 
     @property
     def is_stuck(self) -> bool:

@@ -88,7 +88,8 @@ class PileView(Static):
 
     class Clicked(Message):
         """A click on a card, on a card back (``face_down``), or on a pile where no
-        card lies (``card`` is ``None`` for both)."""
+        card lies (``card`` is ``None`` for both); ``index`` is the place clicked in a
+        column, counted from the bottom (``None`` off the cards)."""
 
         def __init__(
             self,
@@ -96,12 +97,13 @@ class PileView(Static):
             pile: Pile,
             *,
             face_down: bool,
+            index: int | None,
             chain: int,
             shift: bool,
         ) -> None:
             super().__init__()
             self.card, self.pile, self.face_down = card, pile, face_down
-            self.chain, self.shift = chain, shift
+            self.index, self.chain, self.shift = index, chain, shift
 
     def __init__(self, pile: Pile, *, id: str) -> None:
         super().__init__(id=id, classes=pile.kind)
@@ -155,9 +157,15 @@ class PileView(Static):
         down = 0 <= row < self.hidden
         up = row - self.hidden
         card = self.cards[up] if 0 <= up < len(self.cards) else None
+        index = row if down or card is not None else None
         self.post_message(
             self.Clicked(
-                card, self.pile, face_down=down, chain=event.chain, shift=event.shift
+                card,
+                self.pile,
+                face_down=down,
+                index=index,
+                chain=event.chain,
+                shift=event.shift,
             )
         )
 
@@ -390,8 +398,9 @@ class YukonApp(App[None]):
         self.just_sent_home = None
         if held is not None and card != held:
             self.drop(held, pile)
-        elif event.face_down:
-            self.show(self.view, _FACE_DOWN[self.language])
+        elif event.face_down and event.index is not None:
+            # By place: the library's refusal for a card back names no card.
+            self.played(self.game.tap_at(pile.index, event.index))
         elif card is not None and event.shift:
             self.pick_up(card)
         elif card is not None:
@@ -501,7 +510,7 @@ class YukonApp(App[None]):
         try:
             finished = self.game.auto_finish()
         except CannotFinish as error:
-            self.show(self.view, f"Cannot finish: {error}.")
+            self.show(self.view, error.refusal.message_in(self.language))
             return
         self.show(
             View(finished), f"Finished in {finished.moves - self.game.moves} moves."
@@ -559,14 +568,6 @@ class YukonApp(App[None]):
 
     def action_help(self) -> None:
         self.show(self.view, _HELP)
-
-
-# A card back is never named to the player (the library's refusal for a face-down card
-# names it, which is right for a caller who named it first).
-_FACE_DOWN = {
-    "en": "A face-down card cannot be moved.",
-    "he": "אי אפשר להזיז קלף מוסתר.",
-}
 
 
 def _destination(move: Move) -> Pile:

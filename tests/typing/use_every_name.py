@@ -7,6 +7,7 @@ is used the way a user would, with the types a user would write.
 
 from __future__ import annotations
 
+import json
 import random
 
 import yukon
@@ -28,9 +29,11 @@ from yukon import (
     Card,
     Catalog,
     Change,
+    ChangeView,
     Column,
     Game,
     GameCode,
+    GameData,
     Hint,
     IllegalMove,
     InfoBar,
@@ -43,15 +46,18 @@ from yukon import (
     InvalidSurvey,
     Location,
     Move,
+    NothingToRedo,
     NothingToUndo,
     Outcome,
     Pile,
+    PositionData,
     Refusal,
     RefusalCode,
     Rules,
     Settings,
     Solution,
     State,
+    StateView,
     Suit,
     Turn,
     Verdict,
@@ -60,6 +66,7 @@ from yukon import (
     hint,
     kpat_deal,
     pysolfc_deal,
+    schema,
     solve,
 )
 
@@ -110,11 +117,17 @@ def main() -> list[object]:
         InvalidPosition,
         InvalidRecord,
         InvalidSurvey,
+        NothingToRedo,
         NothingToUndo,
+        NothingToRedo,
     )
     try:
         Game.new(code).undo()
     except NothingToUndo as error:
+        seen.append(str(error))
+    try:
+        Game.new(code).redo()
+    except NothingToRedo as error:
         seen.append(str(error))
     try:
         pysol: State | None = pysolfc_deal(1)
@@ -140,13 +153,21 @@ def main() -> list[object]:
     turn: Turn | None = change.inverse().turn
     where: Location = state.locate(change.cards[0])
     pile: Pile = where.pile
-    view: dict[str, object] = state.to_dict()
+    view: StateView = state.to_dict()
+    saved: GameData = game.to_dict()
+    shape: dict[str, object] = schema("state")
+    change_view: ChangeView = change.to_dict()
+    position: PositionData = json.loads(state.to_json())
     seen += [
         change,
         turn,
         where,
         pile,
         view,
+        saved,
+        shape,
+        change_view,
+        position,
         Pile.column(0),
         Pile.foundation(Suit.CLUBS),
     ]

@@ -1,0 +1,93 @@
+"""The JSON views: one pattern of format tags, version the integer 1, schemas shipped in
+the package and read with ``yukon.schema``, and TypedDicts that say the same."""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+
+import jsonschema
+import pytest
+from hypothesis import given
+
+import yukon
+from yukon import Game, State, views
+
+from .strategies import games
+
+
+@given(games(max_steps=40))
+def test_every_view_carries_its_format_and_validates(game: Game) -> None:
+    state = game.state
+    documents = {
+        "state": state.to_dict(),
+        "position": json.loads(state.to_json()),
+        "game": game.to_dict(),
+    }
+    if game.last_change is not None:
+        documents["change"] = game.last_change.to_dict()
+    for name, document in documents.items():
+        assert document["format"] == f"yukon.{name}"
+        assert type(document["version"]) is int and document["version"] == 1
+        jsonschema.validate(document, yukon.schema(name))
+
+
+def test_the_format_tags_follow_one_pattern() -> None:
+    for name in views.SCHEMAS:
+        shape = yukon.schema(name)
+        assert shape["properties"]["format"] == {"const": f"yukon.{name}"}
+        assert shape["properties"]["version"] == {"type": "integer", "const": 1}
+        assert re.fullmatch(r"yukon\.[a-z]+", f"yukon.{name}")
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1", 2, None])
+def test_a_version_that_is_not_the_integer_1_is_refused(version: object) -> None:
+    state = yukon.deal("YU1-C-AAAAAAB")
+    position = json.loads(state.to_json())
+    saved = Game.new("YU1-C-AAAAAAB").to_dict()
+    with pytest.raises(yukon.InvalidPosition, match="version"):
+        State.from_json(json.dumps({**position, "version": version}))
+    with pytest.raises(yukon.InvalidRecord, match="version"):
+        Game.from_dict({**saved, "version": version})
+    if type(version) is not float:  # JSON Schema counts 1.0 an integer; the reader not
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(
+                {**position, "version": version}, yukon.schema("position")
+            )
+
+
+def test_schemas_ship_inside_the_package() -> None:
+    from importlib import resources
+
+    folder = resources.files("yukon").joinpath("schemas")
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    assert names == sorted(f"{name}.schema.json" for name in views.SCHEMAS)
+    for name in views.SCHEMAS:
+        jsonschema.Draft202012Validator.check_schema(yukon.schema(name))
+    with pytest.raises(ValueError, match="one of state"):
+        yukon.schema("moves")
+    with pytest.raises(TypeError):
+        yukon.schema(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("view", "name"),
+    [
+        (views.StateView, "state"),
+        (views.ChangeView, "change"),
+        (views.PositionData, "position"),
+        (views.GameData, "game"),
+    ],
+)
+def test_the_typed_dicts_name_the_schemas_fields(view: type, name: str) -> None:
+    shape = yukon.schema(name)
+    assert set(typing.get_type_hints(view)) == set(shape["properties"])
+    assert set(view.__required_keys__) >= set(shape["required"])  # type: ignore[attr-defined]
+
+
+def test_a_refusal_prints_as_its_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    refusal = yukon.deal("YU1-C-AAAAAAB").check("7C>3")
+    assert refusal is not None
+    print(refusal)
+    assert capsys.readouterr().out == refusal.message + "\n"
