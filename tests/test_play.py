@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 import yukon
 from yukon import Card, Game, Move, Suit
@@ -537,7 +537,7 @@ def test_dialogs_cancel_and_the_help_lists_the_keys(tmp_path: pathlib.Path) -> N
         assert app.game is game
         await pilot.press("question_mark")
         assert "U undo" in status(app) and "double click" in status(app)
-        await pilot.press("s")  # the save path is a directory
+        await pilot.press("s", "y")  # the save path is a directory: replaced? yes
         await pilot.pause()
         assert status(app).startswith("Not saved: ")
 
@@ -556,3 +556,189 @@ def test_keys_on_an_empty_column_say_so() -> None:
             assert status(app) == "No face-up card here." and app.game is game
 
     run(YukonApp(game, clock=Clock()), script)
+
+
+def _tall() -> Game:
+    """A classic game whose sixth column holds 33 cards (see tests/test_gym.py)."""
+    game = Game.new("YU1-C-QHBKSXO")
+    for move in ["JD>6", "AH>6", "QH>6", "4D>5", "5S>6", "3D>2", "QC>6", "JH>6"]:
+        game = game.play(move)
+    assert len(game.state.columns[5]) == 33
+    return game
+
+
+def _rendered(app: YukonApp, selector: str) -> str:
+    return str(app.query_one(selector, PileView).render())
+
+
+def test_a_column_longer_than_the_screen_shows_its_last_cards() -> None:
+    game = _tall()
+    column = game.state.columns[5]
+    last = column.face_up[-1]
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        pile = app.query_one("#column-6", PileView)
+        shown = _rendered(app, "#column-6").splitlines()
+        assert len(shown) <= pile.size.height < 24
+        assert last.symbol in shown[-1] or last.symbol in shown[-2]
+        assert any("↑" in line for line in shown)  # the cards left out are counted
+        assert f"░{column.hidden}" in shown[1]  # the backs take one line
+        row = next(i for i, line in enumerate(shown) if last.symbol in line)
+        await pilot.click("#column-6", offset=(1, row))  # a click on the last card
+        await pilot.pause()
+        tapped = game.tap(last)
+        if tapped.played:
+            assert app.game.last_move == tapped.move
+        else:
+            assert app.view.held == last
+        await pilot.press("escape", "6", *["up"] * 30)  # the cursor scrolls to the top
+        await pilot.pause()
+        top = column.face_up[0]
+        assert top.symbol in _rendered(app, "#column-6")
+
+    app = YukonApp(game, clock=Clock())
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(go())
+
+
+def test_a_game_in_progress_is_not_thrown_away_unasked(
+    tmp_path: pathlib.Path,
+) -> None:
+    save = tmp_path / "game.json"
+    save.write_text(Game.new("YU1-R-AAAAAAC").to_json(), encoding="utf-8")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("m", *"6c>1", "enter")  # a move played: a game in progress
+        await pilot.pause()
+        played = app.game
+        assert played.moves == 1
+        for key in "nlq":
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen.query("#yes")  # asked first
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.game is played and status(app) == "The game goes on."
+        await pilot.press("l", "y")
+        await pilot.pause()
+        assert app.game.code == yukon.GameCode.parse("YU1-R-AAAAAAC")
+        await pilot.press("q")  # nothing played since the load: no question
+        await pilot.pause()
+        assert not app.is_running
+
+    run(YukonApp(Game.new("YU1-C-AAAAAAB"), clock=Clock(), save_path=save), script)
+
+
+def test_quit_asks_and_leaves_when_told_to() -> None:
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and app.screen.query("#yes")  # asked first
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.is_running
+
+    app = YukonApp(Game.new("YU1-C-AAAAAAB"), clock=Clock())
+
+    async def play_then_quit(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("m", *"6c>1", "enter")
+        await pilot.pause()
+        await script(app, pilot)
+
+    run(app, play_then_quit)
+
+
+def test_a_save_says_where_and_never_replaces_a_file_unasked(
+    tmp_path: pathlib.Path,
+) -> None:
+    save = tmp_path / "game.json"
+    save.write_text("someone's notes", encoding="utf-8")
+    played = Game.new("YU1-C-AAAAAAB").play("6C>1")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("s", "n")
+        await pilot.pause()
+        assert save.read_text(encoding="utf-8") == "someone's notes"
+        assert status(app) == f"Not saved: {save.resolve()} is left as it was."
+        await pilot.press("s", "y")
+        await pilot.pause()
+        assert status(app) == f"Saved to {save.resolve()}."
+        assert Game.from_json(save.read_bytes()).line == played.line
+        await pilot.press("u", "s")  # its own file now: saved again without asking
+        await pilot.pause()
+        assert status(app) == f"Saved to {save.resolve()}."
+        assert Game.from_json(save.read_bytes()).line == ()
+
+    run(YukonApp(played, clock=Clock(), save_path=save), script)
+
+
+def test_settings_say_on_and_off_in_words() -> None:
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("o")
+        await pilot.pause()
+
+        def label(name: str) -> str:
+            return str(app.screen.query_one(f"#{name}", Checkbox).label)
+
+        assert label("double_click") == "Double click: on"
+        assert label("auto_placement") == "Auto placement: off"
+        assert label("hebrew") == "Rules in Hebrew: off"
+        await pilot.click("#double_click")
+        await pilot.pause()
+        assert label("double_click") == "Double click: off"
+
+    run(YukonApp(Game.new("YU1-C-AAAAAAB"), clock=Clock()), script)
+
+
+@pytest.mark.parametrize(
+    "elapsed", [10**15, -5, 1e300, "an hour"], ids=["huge", "negative", "1e300", "text"]
+)
+def test_a_save_with_a_clock_no_game_can_show_is_not_loaded(
+    tmp_path: pathlib.Path, elapsed: object
+) -> None:
+    save = tmp_path / "game.json"
+    data = Game.new("YU1-R-AAAAAAC").to_dict()
+    save.write_text(json.dumps({**data, "meta": {"elapsed_ms": elapsed}}))
+    game = Game.new("YU1-C-AAAAAAB")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.game is game
+        assert status(app) == (
+            "Not loaded: its clock (elapsed_ms) is no time a game can have taken."
+        )
+
+    run(YukonApp(game, clock=Clock(), save_path=save), script)
+
+
+def test_redo_plays_the_undone_move_again() -> None:
+    game = Game.new("YU1-C-AAAAAAB").play("6C>1")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("r")
+        assert status(app) == "Nothing to redo."
+        await pilot.press("u", "r")
+        await pilot.pause()
+        assert app.game.state == game.state and app.game.moves == 2
+        assert status(app) == "6♣ K♠ to column 1"
+
+    run(YukonApp(game, clock=Clock()), script)
+
+
+def test_a_card_back_is_refused_in_hebrew_with_no_card_named() -> None:
+    game = Game.new("YU1-C-AAAAAAB")
+    hidden = game.state.columns[1].face_down[0]
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#column-2", offset=(1, 1))
+        await pilot.pause()
+        assert status(app) == "אי אפשר להזיז קלף מוסתר."
+        assert hidden.symbol not in status(app)
+
+    run(YukonApp(game, clock=Clock(), language="he"), script)

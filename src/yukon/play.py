@@ -10,6 +10,11 @@ each click and key back to it.
   light up (placement help). A click on another column, or on a foundation, drops it.
 - A double click is the double tap. Shift+click picks a card up without tapping it.
 - Keys do everything the mouse does; press ``?`` in the game for the list.
+- A column longer than the screen shows its last cards: its backs take one line, and
+  the face-up run above what fits is counted on a line of its own (the cursor scrolls
+  it).
+- A game in progress is never thrown away unasked (new game, load, quit), and a save
+  never overwrites a file unasked.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -110,12 +115,19 @@ class PileView(Static):
         self.pile = pile
         self.hidden = 0
         self.cards: tuple[Card, ...] = ()
+        self.rows: list[tuple[str, int]] = []
         self.drawn: tuple[object, ...] = ()
 
     def on_mount(self) -> None:
+        self.redraw()  # mounted after the board's first drawing
+
+    def on_resize(self, event: Resize) -> None:
+        self.redraw()  # a column's rows depend on its height
+
+    def redraw(self) -> None:
         board = self.parent.parent if self.parent else None
         if isinstance(board, Board) and board.view is not None:
-            self.draw(board.view)  # mounted after the board's first drawing
+            self.draw(board.view)
 
     def draw(self, view: View) -> None:
         """Draw this pile as ``view`` shows it."""
@@ -129,9 +141,19 @@ class PileView(Static):
             return
         column = state.columns[pile.index]
         self.hidden, self.cards = column.hidden, column.face_up
+        self.rows = fit(
+            column.hidden, len(self.cards), self.size.height or 99, _focus(view, pile)
+        )
         lines = [Text(f" {pile.index + 1} ", style=lit or "dim")]
-        lines += [Text(_BACK, style=_BACK_STYLE)] * column.hidden
-        lines += [self.line(view, card) for card in column.face_up]
+        for kind, n in self.rows:
+            if kind == "card":
+                lines.append(self.line(view, self.cards[n]))
+            elif kind == "back":
+                lines.append(Text(_BACK, style=_BACK_STYLE))
+            elif kind == "backs":
+                lines.append(Text(f" ░{n} ", style=_BACK_STYLE))
+            else:
+                lines.append(Text(f" {'↑' if kind == 'above' else '↓'}{n:<2}", "dim"))
         self.show(Text("\n").join(lines))
 
     def show(self, text: Text) -> None:
@@ -153,11 +175,16 @@ class PileView(Static):
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        row = event.y - (0 if self.pile.is_foundation else 1)  # a column's number
-        down = 0 <= row < self.hidden
-        up = row - self.hidden
-        card = self.cards[up] if 0 <= up < len(self.cards) else None
-        index = row if down or card is not None else None
+        card, down, index = None, False, None
+        if self.pile.is_foundation:
+            card = self.cards[0] if self.cards and event.y == 0 else None
+        elif 0 <= event.y - 1 < len(self.rows):  # below the column's number
+            kind, n = self.rows[event.y - 1]
+            down = kind in ("back", "backs")
+            if down:
+                index = n if kind == "back" else 0
+            elif kind == "card":
+                card, index = self.cards[n], self.hidden + n
         self.post_message(
             self.Clicked(
                 card,
@@ -168,6 +195,39 @@ class PileView(Static):
                 shift=event.shift,
             )
         )
+
+
+def fit(hidden: int, up: int, height: int, focus: int | None) -> list[tuple[str, int]]:
+    """A column's rows under its number, in ``height`` lines: ``("back", i)`` and
+    ``("card", k)`` (face-up card ``k``) when all fit; else the backs as one
+    ``("backs", count)`` row, and a run of face-up cards ending at the last (or, when
+    the cursor's card ``focus`` lies above it, starting there), with ``("above", n)``
+    and ``("below", n)`` counting the cards left out."""
+    room = max(height - 1, 1)
+    if hidden + up <= room:
+        return [("back", i) for i in range(hidden)] + [("card", k) for k in range(up)]
+    rows = [("backs", hidden)] if hidden else []
+    room -= len(rows)
+    if up <= room:
+        return rows + [("card", k) for k in range(up)]
+    shown = max(room - 1, 1)
+    start = up - shown
+    if focus is not None and focus < start:
+        shown = max(room - 2, 1)
+        start = focus
+    rows.append(("above", start))
+    rows += [("card", k) for k in range(start, start + shown)]
+    if start + shown < up:
+        rows.append(("below", up - start - shown))
+    return rows
+
+
+def _focus(view: View, pile: Pile) -> int | None:
+    """The face-up card of ``pile`` a column must keep in sight: the cursor's."""
+    column, above = view.cursor
+    if column != pile.index:
+        return None
+    return max(len(view.game.state.columns[column].face_up) - 1 - above, 0)
 
 
 _BACK, _BACK_STYLE = " ░░ ", "white on blue"
@@ -218,6 +278,48 @@ class Ask(ModalScreen[str | None]):
         self.dismiss(event.value.strip())
 
 
+class Confirm(ModalScreen[bool]):
+    """A yes-or-no question: Y or the Yes button answers yes; N, Escape or No, no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            with Horizontal(classes="answers"):
+                yield Button("Yes (Y)", id="yes")
+                yield Button("No (N)", id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+_SWITCHES = {
+    "double_click": "Double click",
+    "placement_help": "Placement help",
+    "interactive_rules": "Interactive rules",
+    "auto_placement": "Auto placement",
+    "hebrew": "Rules in Hebrew",
+}
+
+
+def _switch_label(name: str, on: bool) -> str:
+    """A setting's label says its state in words: colour alone is not enough."""
+    return f"{_SWITCHES[name]}: {'on' if on else 'off'}"
+
+
 class SettingsScreen(ModalScreen[tuple[Settings, str] | None]):
     """The app's four settings, and the language refusals are shown in."""
 
@@ -231,18 +333,15 @@ class SettingsScreen(ModalScreen[tuple[Settings, str] | None]):
         settings = self.settings
         with Vertical(classes="dialog"):
             yield Label("Settings")
-            yield Checkbox("Double click", settings.double_click, id="double_click")
-            yield Checkbox(
-                "Placement help", settings.placement_help, id="placement_help"
-            )
-            yield Checkbox(
-                "Interactive rules", settings.interactive_rules, id="interactive_rules"
-            )
-            yield Checkbox(
-                "Auto placement", settings.auto_placement, id="auto_placement"
-            )
-            yield Checkbox("Rules in Hebrew", self.language == "he", id="hebrew")
+            values = {**attrs.asdict(settings), "hebrew": self.language == "he"}
+            for name in _SWITCHES:
+                yield Checkbox(_switch_label(name, values[name]), values[name], id=name)
             yield Button("OK", id="ok")
+
+    @on(Checkbox.Changed)
+    def changed(self, event: Checkbox.Changed) -> None:
+        box = event.checkbox
+        box.label = _switch_label(box.id or "", box.value)
 
     @on(Button.Pressed, "#ok")
     def done(self) -> None:
@@ -256,8 +355,8 @@ Mouse: click a card to tap it (or pick it up), then click a column or a foundati
 drop it there; double click for the double tap; shift+click picks up without tapping.
 Keys: arrows move the cursor, Enter clicks the card under it, Space picks it up,
 1-7 drop the card held on that column (or move the cursor there), F sends it home,
-D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, H hint,
-A auto-finish, N new game, S save, L load, O settings, Q quit."""
+D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, R redo,
+H hint, A auto-finish, N new game, S save, L load, O settings, Q quit."""
 
 
 class YukonApp(App[None]):
@@ -277,7 +376,8 @@ class YukonApp(App[None]):
     #info, #status { height: auto; padding: 0 1; }
     #status { color: $warning; }
     .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
-    Ask, SettingsScreen { align: center middle; }
+    .answers { height: auto; }
+    Ask, SettingsScreen, Confirm { align: center middle; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),
@@ -292,6 +392,7 @@ class YukonApp(App[None]):
         Binding("escape", "put_down", "Put down", show=False),
         Binding("m", "type_move", "Move"),
         Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
         Binding("a", "auto_finish", "Finish"),
         Binding("n", "new_game", "New"),
@@ -319,6 +420,8 @@ class YukonApp(App[None]):
         self.clock = clock
         self.rng = rng
         self.view = View(game)
+        self.kept: Game = game  # the game as started, saved or loaded: nothing to lose
+        self.owns_save = False  # whether this app wrote or read the save file
         self.started = clock()
         self.just_sent_home: Card | None = None
         # The main screen's widgets, kept: a query would search a dialog open on top.
@@ -493,6 +596,14 @@ class YukonApp(App[None]):
             return
         self.animate_change(self.game.undo(), change.inverse())
 
+    def action_redo(self) -> None:
+        if not self.game.can_redo:
+            self.show(self.view, "Nothing to redo.")
+            return
+        redone = self.game.redo()
+        assert redone.last_change is not None
+        self.animate_change(redone, redone.last_change)
+
     def action_hint(self) -> None:
         hint = self.game.hint(rng=self.rng)
         if hint is None:
@@ -516,10 +627,39 @@ class YukonApp(App[None]):
             View(finished), f"Finished in {finished.moves - self.game.moves} moves."
         )
 
+    # -- games kept and thrown away ----------------------------------------------
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether leaving this game would lose moves: played, not won, not saved."""
+        game = self.game
+        return game.moves > 0 and not game.is_won and game != self.kept
+
+    def ask_first(self, question: str, then: Callable[[], object]) -> None:
+        """Run ``then``, after asking ``question`` when a game in progress would be
+        thrown away."""
+        if not self.in_progress:
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+            else:
+                self.show(self.view, "The game goes on.")
+
+        self.push_screen(Confirm(question), answered)
+
+    async def action_quit(self) -> None:
+        self.ask_first("Quit and throw this game away?", self.exit)
+
     def action_new_game(self) -> None:
         rules = self.game.state.rules
         question = f"Game code (empty: a random {rules.name.lower()} deal):"
-        self.push_screen(Ask(question, "YU1-C-AAAAAAB"), self.new_game)
+        self.ask_first(
+            "Throw this game away for a new one?",
+            lambda: self.push_screen(Ask(question, "YU1-C-AAAAAAB"), self.new_game),
+        )
 
     def new_game(self, text: str | None) -> None:
         if text is None:
@@ -531,30 +671,64 @@ class YukonApp(App[None]):
             self.show(self.view, str(error))
             return
         self.started = self.clock()
+        self.kept = game
         self.show(View(game), f"New game: {code}.")
 
     def random_code(self) -> GameCode:
         return GameCode.random(self.game.state.rules, rng=self.rng)
 
     def action_save(self) -> None:
-        game = self.game.with_meta(elapsed_ms=self.elapsed_ms())
+        if self.save_path.exists() and not self.owns_save:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.save()
+                else:
+                    self.show(self.view, f"Not saved: {self.where} is left as it was.")
+
+            self.push_screen(Confirm(f"{self.where} exists. Replace it?"), answered)
+            return
+        self.save()
+
+    @property
+    def where(self) -> str:
+        """The save file, as the player can find it."""
+        return str(self.save_path.resolve())
+
+    def save(self) -> None:
+        game = self.game
         try:
-            self.save_path.write_text(game.to_json() + "\n", encoding="utf-8")
+            text = game.with_meta(elapsed_ms=self.elapsed_ms()).to_json()
+            self.save_path.write_text(text + "\n", encoding="utf-8")
         except OSError as error:
             self.show(self.view, f"Not saved: {error}")
             return
-        self.show(self.view, f"Saved to {self.save_path}.")
+        self.kept, self.owns_save = game, True
+        self.show(self.view, f"Saved to {self.where}.")
 
     def action_load(self) -> None:
+        self.ask_first(f"Throw this game away and load {self.where}?", self.load)
+
+    def load(self) -> None:
         try:
             game = Game.from_json(self.save_path.read_bytes())
         except (OSError, YukonError) as error:
             self.show(self.view, f"Not loaded: {error}")
             return
         elapsed = game.meta.get("elapsed_ms", 0)
-        seconds = elapsed / 1000 if isinstance(elapsed, int | float) else 0.0
-        self.started = self.clock() - seconds
-        self.show(View(game), f"Loaded {self.save_path}.")
+        if (
+            isinstance(elapsed, bool)
+            or not isinstance(elapsed, int | float)
+            or not 0 <= elapsed <= _LONGEST_GAME_MS
+        ):
+            self.show(
+                self.view,
+                "Not loaded: its clock (elapsed_ms) is no time a game can have taken.",
+            )
+            return
+        self.started = self.clock() - elapsed / 1000
+        self.kept, self.owns_save = game, True
+        self.show(View(game), f"Loaded {self.where}.")
 
     def action_settings(self) -> None:
         self.push_screen(
@@ -568,6 +742,10 @@ class YukonApp(App[None]):
 
     def action_help(self) -> None:
         self.show(self.view, _HELP)
+
+
+_LONGEST_GAME_MS = 10 * 365 * 24 * 3600 * 1000
+"""The longest clock a save may carry: ten years, in milliseconds."""
 
 
 def _destination(move: Move) -> Pile:
