@@ -152,7 +152,12 @@ def test_the_compiled_batch_is_the_python_batch() -> None:
             legal = [m.key for m in wrap(p).legal_moves()]
             keys.append(rnd.choice(legal) if legal else 0)
         assert compiled.illegal(keys) == python.illegal(keys) == -1
-        assert compiled.step(keys) == python.step(keys), f"step, round {round_}"
+        if round_ % 3 == 2:  # now and then a key no game can play: refused alike
+            keys = [rnd.randrange(ACTION_COUNT) for _ in keys]
+        score = bool(round_ % 2)
+        assert compiled.step(keys, score) == python.step(keys, score), (
+            f"step, round {round_}"
+        )
         assert [p.key() for p in compiled.positions()] == [
             p.key() for p in python.positions()
         ]
@@ -336,3 +341,29 @@ def test_steps_from_several_threads_wait_for_one_another() -> None:
     other_thread.join()
     assert (list(rewards), done) == ([5], b"\x00")  # K♣ turned up, the game goes on
     assert isinstance(other[1], yukon.IllegalMove)  # 6♦ had gone: refused, not lost
+
+
+@given(st.lists(positions(max_steps=80), min_size=1, max_size=5), st.randoms())
+def test_try_step_plays_the_legal_keys_and_leaves_the_rest(
+    states: list[State], rnd: random.Random
+) -> None:
+    batch = Batch(states)
+    keys = []
+    for state in states:
+        legal = state.legal_keys()
+        keys.append(rnd.choice(legal) if legal and rnd.random() < 0.6 else 3)
+    for kind in ("progress", "score"):
+        again = Batch(states)
+        rewards, done, played = again.try_step(keys, reward=kind)
+        for i, (state, key) in enumerate(zip(states, keys, strict=True)):
+            playable = not _over(state) and key in state.legal_keys()
+            assert played[i] == playable
+            after = state.apply(Move.from_key(key)) if playable else state
+            assert again.states()[i] == after
+            assert done[i] == _over(after)
+            if kind == "score":
+                assert rewards[i] == after.score - state.score
+            else:
+                assert rewards[i] == after.progress - state.progress
+    with pytest.raises(ValueError, match="reward"):
+        batch.try_step(keys, reward="points")

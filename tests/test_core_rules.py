@@ -373,5 +373,5 @@ def test_large_scores_are_kept_alike_in_c_and_python(score: int) -> None:
             score + 5 * (key == Move.parse("6D>7").key), MAX_SCORE
         )
     batch = _core.Batch([p])
-    batch.step([Move.parse("6D>7").key])
+    batch.step([Move.parse("6D>7").key], True)
     assert batch.positions()[0].score == min(score + 5, MAX_SCORE)

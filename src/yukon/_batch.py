@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Protocol, SupportsIndex
 
-from ._arguments import index, instance, whole_number
+from ._arguments import index, instance, quote, whole_number
 from ._codes import SplitMix64
 from ._implementation import compiled_core
 from ._moves import ACTION_COUNT, move_by_key
@@ -36,7 +36,9 @@ class _Backend(Protocol):
     def masks(self) -> bytearray: ...
     def observations(self, perfect: bool, /) -> bytearray: ...
     def illegal(self, keys: Sequence[int], /) -> int: ...
-    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]: ...
+    def step(
+        self, keys: Sequence[int], score: bool, /
+    ) -> tuple[bytes, bytes, bytes]: ...
     def playouts(self, most: int, seed: int, /) -> bytes: ...
     def flips(self, most: int, seed: int, /) -> list[Played]: ...
     def positions(self) -> list[Position]: ...
@@ -53,6 +55,10 @@ def _keys(p: Position) -> list[int]:
 
 def _progress(p: Position) -> int:
     return progress(sum(p.found), sum(p.hidden))
+
+
+def _score(p: Position) -> int:
+    return p.score
 
 
 class _Games:
@@ -81,17 +87,21 @@ class _Games:
                 return i
         return -1
 
-    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]:
+    def step(self, keys: Sequence[int], score: bool, /) -> tuple[bytes, bytes, bytes]:
         rewards = [0] * len(self.games)
-        done = bytearray(b"\x01") * len(self.games)
+        done = bytearray(len(self.games))
+        played = bytearray(len(self.games))
+        worth = _score if score else _progress
         for i, (p, key) in enumerate(zip(self.games, keys, strict=True)):
             legal = _keys(p)
-            if _over(p, legal) or key not in legal:
+            done[i] = _over(p, legal)
+            if done[i] or key not in legal:
                 continue
             after = self.games[i] = follow(p, key)
-            rewards[i] = _progress(after) - _progress(p)
+            rewards[i] = worth(after) - worth(p)
+            played[i] = 1
             done[i] = _over(after, _keys(after))
-        return _int32s(rewards), bytes(done)
+        return _int32s(rewards), bytes(done), bytes(played)
 
     def playouts(self, most: int, seed: int, /) -> bytes:
         return _int32s([len(keys) // 2 for keys, _ in self.flips(most, seed)])
@@ -185,14 +195,7 @@ class Batch:
         :attr:`~yukon.State.progress`) and whether it is over now. A key that is no
         legal move in a game not over raises :class:`~yukon.IllegalMove` for the first
         such game (its index in the error's cause), and no game moves."""
-        try:
-            given = [operator.index(key) for key in keys]
-        except TypeError:
-            raise TypeError("keys must be whole-number move keys, one a game") from None
-        if len(given) != len(self._games):
-            raise ValueError(f"keys must hold one key a game ({len(self._games)})")
-        for key in given:
-            move_by_key(key)  # InvalidMove for what is no key
+        given = self._keys(keys)
         with self._lock:
             bad = self._games.illegal(given)
             if bad >= 0:
@@ -202,8 +205,36 @@ class Batch:
                 raise IllegalMove(refusal) from ValueError(
                     f"in game {bad} of the batch"
                 )
-            rewards, done = self._games.step(given)
+            rewards, done, _ = self._games.step(given, False)
         return memoryview(rewards).cast("i"), done
+
+    def try_step(
+        self, keys: Iterable[SupportsIndex], *, reward: str = "progress"
+    ) -> tuple[memoryview, bytes, bytes]:
+        """:meth:`step`, but a game whose key is no legal move is left as it is
+        instead of raising: returns each game's reward (the change in
+        :attr:`~yukon.State.progress`, or in the score with ``reward="score"``),
+        whether it is over now, and whether its key was played (``0`` for a refused
+        key and for a game already over)."""
+        if reward not in ("progress", "score"):
+            raise ValueError(
+                f"reward must be 'progress' or 'score', not {quote(reward)}"
+            )
+        given = self._keys(keys)
+        with self._lock:
+            rewards, done, played = self._games.step(given, reward == "score")
+        return memoryview(rewards).cast("i"), done, played
+
+    def _keys(self, keys: Iterable[SupportsIndex]) -> list[int]:
+        try:
+            given = [operator.index(key) for key in keys]
+        except TypeError:
+            raise TypeError("keys must be whole-number move keys, one a game") from None
+        if len(given) != len(self._games):
+            raise ValueError(f"keys must hold one key a game ({len(self._games)})")
+        for key in given:
+            move_by_key(key)  # InvalidMove for what is no key
+        return given
 
     def reset(self, game: SupportsIndex, state: State) -> None:
         """Game number ``game`` (0 to ``N - 1``) starts again from ``state``; the others

@@ -2805,7 +2805,14 @@ static PyObject *Batch_illegal(Batch *self, PyObject *given) {
     return PyLong_FromSsize_t(bad);
 }
 
-static PyObject *Batch_step(Batch *self, PyObject *given) {
+/* One key a game: a legal key is played, any other leaves its game as it is. Returns
+ * each game's reward (the change in progress, or with `score` true in the score),
+ * whether it is over now, and whether its key was played. */
+static PyObject *Batch_step(Batch *self, PyObject *args) {
+    PyObject *given;
+    int score_reward;
+    if (!PyArg_ParseTuple(args, "Op", &given, &score_reward))
+        return NULL;
     int *keys = PyMem_Malloc((size_t)(self->n ? self->n : 1) * sizeof(int));
     if (!keys)
         return PyErr_NoMemory();
@@ -2815,32 +2822,37 @@ static PyObject *Batch_step(Batch *self, PyObject *given) {
     }
     PyObject *rewards = PyBytes_FromStringAndSize(NULL, self->n * (Py_ssize_t)sizeof(int32_t));
     PyObject *done = PyBytes_FromStringAndSize(NULL, self->n);
-    if (!rewards || !done) {
+    PyObject *moved = PyBytes_FromStringAndSize(NULL, self->n);
+    if (!rewards || !done || !moved) {
         PyMem_Free(keys);
         Py_XDECREF(rewards);
         Py_XDECREF(done);
+        Py_XDECREF(moved);
         return NULL;
     }
     int32_t *reward = (int32_t *)PyBytes_AsString(rewards);
-    char *over = PyBytes_AsString(done);
+    char *over = PyBytes_AsString(done), *played = PyBytes_AsString(moved);
     for (Py_ssize_t i = 0; i < self->n; i++) {
         uint16_t legal[MAX_MOVES];
         int n, found = 0;
         reward[i] = 0;
-        over[i] = 1;
-        if (game_over(&self->pos[i], self->relaxed[i], legal, &n))
+        played[i] = 0;
+        over[i] = (char)game_over(&self->pos[i], self->relaxed[i], legal, &n);
+        if (over[i])
             continue;
         for (int k = 0; k < n; k++)
             found |= legal[k] == keys[i];
-        if (!found) /* Batch.step checks every key before it steps */
+        if (!found)
             continue;
-        int before = progress_of(&self->pos[i]);
+        long long before = score_reward ? self->score[i] : progress_of(&self->pos[i]);
         batch_play(self, i, keys[i]);
-        reward[i] = progress_of(&self->pos[i]) - before;
+        long long after = score_reward ? self->score[i] : progress_of(&self->pos[i]);
+        reward[i] = (int32_t)(after - before);
+        played[i] = 1;
         over[i] = (char)game_over(&self->pos[i], self->relaxed[i], legal, &n);
     }
     PyMem_Free(keys);
-    return Py_BuildValue("(NN)", rewards, done);
+    return Py_BuildValue("(NNN)", rewards, done, moved);
 }
 
 static inline uint64_t splitmix_next(uint64_t *state) {
@@ -2978,8 +2990,8 @@ static PyMethodDef Batch_methods[] = {
      "Each game's observation, in turn (perfect: face-down cards told apart)."},
     {"illegal", (PyCFunction)Batch_illegal, METH_O,
      "The first game, not over, whose key is no legal move there, or -1."},
-    {"step", (PyCFunction)Batch_step, METH_O,
-     "Play one key a game (games over ignore theirs): the rewards (int32) and flags."},
+    {"step", (PyCFunction)Batch_step, METH_VARARGS,
+     "Play each game's key if legal: the rewards (int32), the over flags, the played flags."},
     {"playouts", (PyCFunction)Batch_playouts, METH_VARARGS,
      "Random legal play, seeded, up to a number of moves a game: the moves played."},
     {"flips", (PyCFunction)Batch_flips, METH_VARARGS,

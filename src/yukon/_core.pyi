@@ -137,8 +137,8 @@ class Batch:
         """Each game's observation, in turn (perfect: face-down cards told apart)."""
     def illegal(self, keys: Sequence[int], /) -> int:
         """The first game, not over, whose key is no legal move there, or -1."""
-    def step(self, keys: Sequence[int], /) -> tuple[bytes, bytes]:
-        """Play one key a game (games over ignore theirs): the rewards (int32) and flags."""
+    def step(self, keys: Sequence[int], score: bool, /) -> tuple[bytes, bytes, bytes]:
+        """Play each game's key if legal: the rewards (int32), the over flags, the played flags."""
     def playouts(self, most: int, seed: int, /) -> bytes:
         """Random legal play, seeded, up to a number of moves a game: the moves played."""
     def flips(
