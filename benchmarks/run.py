@@ -22,6 +22,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
 import yukon
 from yukon import Game, GameCode, Move, Rules, State, _solver
@@ -215,6 +216,84 @@ def bench_gym_step(repeats: int, episodes: int = 40) -> dict[str, object] | None
     return _row("gym step", work, repeats, "steps/s", None)
 
 
+def masked_random(rng: Any, masks: Any) -> Any:
+    """One random legal action a game, from the stacked boolean masks (a game with no
+    legal action gets 0): the agent of the vector rows, the same for both sides."""
+    import numpy as np
+
+    legal = np.flatnonzero(masks)
+    games, actions = masks.shape
+    counts = np.bincount(legal // actions, minlength=games)
+    first = np.cumsum(counts) - counts
+    pick = first + (rng.random(games) * counts).astype(np.int64)
+    return np.where(counts > 0, legal[np.minimum(pick, len(legal) - 1)] % actions, 0)
+
+
+def bench_gym_vector(
+    repeats: int, games: int = 1024, steps: int = 30
+) -> list[dict[str, object]] | None:
+    """``gymnasium.make_vec`` with ``games`` environments, masked random actions,
+    ``vectorization_mode="sync"`` against ``"vector_entry_point"`` (the Batch), and
+    their ratio: each side steps ``steps`` times (the vector side ten times as many),
+    the repeats alternating between them in one run. ``None`` without Gymnasium."""
+    try:
+        import gymnasium
+        import numpy as np
+
+        from yukon.gym import ENV_ID
+    except ImportError:
+        return None
+    made = {
+        mode: gymnasium.make_vec(ENV_ID, num_envs=games, vectorization_mode=mode)
+        for mode in ("sync", "vector_entry_point")
+    }
+
+    def stepped(mode: str, count: int) -> Callable[[], int]:
+        def work() -> int:
+            envs = made[mode]
+            rng = np.random.default_rng(SEED)
+            _, info = envs.reset(seed=SEED)
+            for _ in range(count):
+                _, _, _, _, info = envs.step(masked_random(rng, info["action_mask"]))
+            return count * games
+
+        return work
+
+    sync, vector = [], []
+    for _ in range(repeats):  # alternating, so that both see the same machine
+        sync.append(_row("gym sync envs", stepped("sync", steps), 1, "steps/s", None))
+        vector.append(
+            _row(
+                "gym vector env",
+                stepped("vector_entry_point", 10 * steps),
+                1,
+                "steps/s",
+                None,
+            )
+        )
+    rows = [_merged(sync), _merged(vector)]
+    ratio = [
+        float(v["value"]) / float(s["value"])  # type: ignore[arg-type]
+        for s, v in zip(sync, vector, strict=True)
+    ]
+    rows.append(
+        {
+            "row": "gym vector / sync",
+            "value": statistics.median(ratio),
+            "best": max(ratio),
+            "unit": "x",
+            "target": 20,
+        }
+    )
+    return rows
+
+
+def _merged(runs: list[dict[str, object]]) -> dict[str, object]:
+    """One row from single-run rows: the median and the best of their values."""
+    values = [float(run["value"]) for run in runs]  # type: ignore[arg-type]
+    return {**runs[0], "value": statistics.median(values), "best": max(values)}
+
+
 def bench_openspiel(
     repeats: int, games: int = 60, observe: bool = False
 ) -> dict[str, object] | None:
@@ -382,6 +461,7 @@ ROWS = [
     "memory",
     "learner step",
     "gym step",
+    "gym vector",
     "batch",
     "openspiel",
     "solver memory",
@@ -453,6 +533,14 @@ def main(argv: list[str] | None = None) -> int:
             print(_line(rows[-2]), flush=True)
         elif name == "learner step":
             rows.append(bench_learner_step(args.repeats, sized(150)))
+        elif name == "gym vector":
+            vector = bench_gym_vector(args.repeats, sized(1024), max(1, sized(30)))
+            if vector is None:
+                print(f"{name:<22} skipped: not installed", flush=True)
+                continue
+            rows.extend(vector)
+            print(_line(rows[-3]), flush=True)
+            print(_line(rows[-2]), flush=True)
         elif name == "batch":
             rows.append(bench_batch_playout(args.repeats, sized(1024)))
             stepped = bench_batch_step(args.repeats, sized(1024))
@@ -505,11 +593,12 @@ def _line(row: dict[str, object]) -> str:
             f"  (target >= 99%, median < 1 s: "
             f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )
-    shown = f"{value:,.0f}" if isinstance(value, (int, float)) else str(value)
+    digits = ".1f" if row["unit"] == "x" else ",.0f"
+    shown = f"{value:{digits}}" if isinstance(value, (int, float)) else str(value)
     goal = ""
     if isinstance(target, (int, float)) and isinstance(value, (int, float)):
         met = value <= target if row.get("lower_is_better") else value >= target
         goal = f"  (target {'≤' if row.get('lower_is_better') else '≥'} {target:,}: {'met' if met else 'NOT met'})"
     best = row.get("best")
-    extra = f" (best {best:,.0f})" if isinstance(best, float) else ""
+    extra = f" (best {best:{digits}})" if isinstance(best, float) else ""
     return f"{row['row']:<22} {shown:>12} {row['unit']}{extra}{goal}"

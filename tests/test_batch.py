@@ -165,6 +165,20 @@ def test_the_compiled_batch_is_the_python_batch() -> None:
     assert [p.key() for p in compiled.positions()] == [
         p.key() for p in python.positions()
     ]
+    assert compiled.observations(False) == python.observations(False)
+    for round_ in range(60):  # the views a step gives, returns and refusals included
+        keys = []
+        for p in python.positions():
+            legal = [m.key for m in wrap(p).legal_moves()]
+            home = [k for k in legal if p.where[k >> 3] == 7]  # back from home
+            keys.append(
+                rnd.choice(home or legal)
+                if legal and rnd.random() < 0.9
+                else rnd.randrange(ACTION_COUNT)
+            )
+        assert compiled.step_views(keys, False) == python.step_views(keys, False), (
+            f"step_views, round {round_}"
+        )
     assert [p.where for p in compiled.positions()] == [
         p.where for p in python.positions()
     ]
@@ -354,7 +368,14 @@ def test_try_step_plays_the_legal_keys_and_leaves_the_rest(
         keys.append(rnd.choice(legal) if legal and rnd.random() < 0.6 else 3)
     for kind in ("progress", "score"):
         again = Batch(states)
-        rewards, done, played = again.try_step(keys, reward=kind)
+        stepped = again.try_step(np.array(keys), reward=kind)
+        rewards, done, played = stepped.rewards, stepped.done, stepped.played
+        after_all = again.states()
+        assert bytes(stepped.masks) == b"".join(s.legal_mask() for s in after_all)
+        assert bytes(stepped.observations) == b"".join(
+            s.observation() for s in after_all
+        )
+        assert list(stepped.won) == [s.is_won for s in after_all]
         for i, (state, key) in enumerate(zip(states, keys, strict=True)):
             playable = not _over(state) and key in state.legal_keys()
             assert played[i] == playable

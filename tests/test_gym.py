@@ -10,11 +10,13 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
+from gymnasium.utils.env_checker import check_env, data_equivalence
+from gymnasium.utils.env_match import check_environments_match
+from gymnasium.vector import AutoresetMode, VectorEnv
 
 import yukon
 from yukon import ACTION_COUNT, GameCode, Move, State
-from yukon.gym import ENV_ID, ONE_HOT_SIZE, YukonEnv, one_hot
+from yukon.gym import ENV_ID, ONE_HOT_SIZE, YukonEnv, YukonVectorEnv, one_hot
 
 
 def _make(**options: Any) -> YukonEnv:
@@ -289,3 +291,133 @@ def test_the_default_render_shows_what_a_player_sees() -> None:
     assert len(hidden) == 21 and text.count("##") == 21
     assert not any(str(card) in text for card in hidden)
     assert all(str(column.last) in text for column in state.columns if column.last)
+
+
+def _vector(num_envs: int, **options: Any) -> Any:
+    return gymnasium.make_vec(
+        ENV_ID, num_envs=num_envs, vectorization_mode="vector_entry_point", **options
+    )
+
+
+def _sync(num_envs: int, **options: Any) -> Any:
+    return gymnasium.make_vec(
+        ENV_ID, num_envs=num_envs, vectorization_mode="sync", **options
+    )
+
+
+def test_make_vec_gives_the_native_vector_environment() -> None:
+    envs = _vector(4, rules="R")
+    assert isinstance(envs, YukonVectorEnv) and isinstance(envs, VectorEnv)
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    assert envs.single_observation_space == _make().observation_space
+    assert envs.observation_space.shape == (4, yukon.OBSERVATION_SIZE)
+    assert envs.action_space.shape == (4,)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"max_moves": 60},
+        {"rules": "R", "max_moves": 7},
+        {"reward": "score", "illegal_reward": -3.0, "max_moves": 80},
+    ],
+)
+def test_the_vector_environment_is_the_sync_one_step_for_step(
+    options: dict[str, Any],
+) -> None:
+    """Gymnasium's own check that two environments match (random, mostly refused
+    actions; it takes one game, its flags being compared as truth values), then masked
+    play of several games long enough for wins, dead ends, cut episodes and
+    autoresets, compared with data_equivalence step by step."""
+    check_environments_match(_sync(1, **options), _vector(1, **options), 60, seed=2)
+    vector, sync = _vector(6, **options), _sync(6, **options)
+    first, info = vector.reset(seed=11)
+    again, info_sync = sync.reset(seed=11)
+    assert data_equivalence((first, info), (again, info_sync))
+    rng = np.random.default_rng(4)
+    ended = refused = 0
+    for step in range(300):
+        mask = info_sync["action_mask"]
+        actions = np.array(
+            [
+                rng.choice(np.flatnonzero(row))
+                if row.any() and rng.random() < 0.9
+                else rng.integers(ACTION_COUNT)
+                for row in mask
+            ]
+        )
+        got, expected = vector.step(actions), sync.step(actions)
+        assert data_equivalence(got, expected), f"step {step}"
+        assert vector.observation_space.contains(got[0])
+        assert np.array_equal(vector.action_masks(), got[4]["action_mask"])
+        info_sync = expected[4]
+        ended += int(np.sum(got[2] | got[3]))
+        refused += int(np.sum(got[4].get("_refusal", 0)))
+    assert ended > 0 and refused > 0  # both paths were taken
+
+
+def test_a_vector_game_that_ends_is_dealt_again_on_the_next_step() -> None:
+    envs = _vector(2, rules="R")
+    _, info = envs.reset(options={"codes": ["YU1-R-AAAAAAB", "YU1-R-AAAAAAC"]})
+    assert list(info["code"]) == ["YU1-R-AAAAAAB", "YU1-R-AAAAAAC"]
+    line = yukon.solve(yukon.deal("YU1-R-AAAAAAB")).moves
+    other = yukon.deal("YU1-R-AAAAAAC")
+    for number, move in enumerate(line, 1):
+        key = other.legal_keys()[0]
+        other = other.apply(Move.from_key(key))
+        _, reward, terminated, _, info = envs.step(np.array([move.key, key]))
+        assert bool(terminated[0]) is (number == len(line))
+    assert info["won"][0] and not info["won"][1]
+    assert reward[0] == 10.0  # the last card home
+    observation, reward, terminated, truncated, info = envs.step(np.array([0, 0]))
+    assert info["code"][0] != "YU1-R-AAAAAAB" and not info["won"][0]
+    assert (reward[0], terminated[0], truncated[0]) == (0.0, False, False)
+    fresh = yukon.deal(info["code"][0])
+    assert bytes(observation[0].astype(np.uint8)) == fresh.observation()
+
+
+def test_vector_seeds_deal_as_the_single_environment_does() -> None:
+    envs = _vector(3)
+    _, info = envs.reset(seed=40)
+    for i in range(3):
+        _, alone = _make().reset(seed=40 + i)
+        assert info["code"][i] == alone["code"]
+    _, again = envs.reset(seed=[40, None, 42])
+    assert again["code"][0] == info["code"][0] and again["code"][2] == info["code"][2]
+    with pytest.raises(ValueError, match="one seed a game"):
+        envs.reset(seed=[1, 2])
+    with pytest.raises(ValueError, match="one game code a game"):
+        envs.reset(options={"codes": ["YU1-C-AAAAAAB"]})
+
+
+def test_an_illegal_vector_action_can_raise_and_then_nothing_moves() -> None:
+    envs = _vector(2, illegal="raise")
+    _, info = envs.reset(options={"codes": ["YU1-C-AAAAAAB", "YU1-C-AAAAAAC"]})
+    legal = int(np.flatnonzero(info["action_mask"][0])[0])
+    before = envs.unwrapped.batch.states()
+    with pytest.raises(yukon.IllegalMove) as refused:
+        envs.step(np.array([legal, Move.parse("7C>3").key]))
+    assert "game 1" in str(refused.value.__cause__)
+    assert envs.unwrapped.batch.states() == before
+
+
+def test_bad_vector_arguments_are_refused() -> None:
+    for bad in (0, 2**21, 1.5):
+        with pytest.raises(ValueError, match="num_envs"):
+            YukonVectorEnv(num_envs=bad)  # type: ignore[arg-type]
+    envs = _vector(2)
+    envs.reset(seed=1)
+    with pytest.raises(yukon.InvalidMove, match="a move key runs from 0 to 415"):
+        envs.step(np.array([0, 416]))
+    with pytest.raises(TypeError, match="whole-number"):
+        envs.step(np.array([0.5, 1.5]))
+    with pytest.raises(ValueError, match="reward"):
+        _vector(2, reward="points")
+
+
+def test_the_vector_render_shows_what_players_see() -> None:
+    envs = _vector(2, render_mode="ansi")
+    envs.reset(seed=3)
+    shown = envs.render()
+    assert len(shown) == 2 and all(text.count("##") == 21 for text in shown)
+    assert _vector(1).render() is None

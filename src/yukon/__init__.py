@@ -11,7 +11,7 @@ from __future__ import annotations
 import typing as _typing
 
 from ._aids import Settings
-from ._batch import Batch
+from ._batch import Batch, Stepped
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
@@ -95,6 +95,7 @@ __all__ = [
     "Solution",
     "State",
     "StateView",
+    "Stepped",
     "Suit",
     "Turn",
     "Verdict",

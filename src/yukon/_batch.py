@@ -11,7 +11,7 @@ import array
 import operator
 import threading
 from collections.abc import Iterable, Sequence
-from typing import Protocol, SupportsIndex
+from typing import NamedTuple, Protocol, SupportsIndex
 
 from ._arguments import index, instance, quote, whole_number
 from ._codes import SplitMix64
@@ -23,7 +23,24 @@ from ._rules import Position, follow, legal_moves
 from ._scoring import progress
 from ._state import State, packed, wrap
 
-__all__ = ["Batch"]
+__all__ = ["Batch", "Stepped"]
+
+
+class Stepped(NamedTuple):
+    """What :meth:`Batch.try_step` returns, one entry a game in each buffer."""
+
+    rewards: memoryview
+    """``int32``: the change in progress (or score) the step made."""
+    done: bytes
+    """1 where the game is over now: won, or no legal move left."""
+    played: bytes
+    """1 where the key was played; 0 for a key refused or a game already over."""
+    masks: bytearray
+    """``N × ACTION_COUNT``: each game's :meth:`~yukon.State.legal_mask` now."""
+    observations: bytearray
+    """``N × OBSERVATION_SIZE``: each game's :meth:`~yukon.State.observation` now."""
+    won: bytes
+    """1 where the game is won now."""
 
 
 Played = tuple[bytes, list[tuple[int, Position]]]
@@ -39,6 +56,9 @@ class _Backend(Protocol):
     def step(
         self, keys: Sequence[int], score: bool, /
     ) -> tuple[bytes, bytes, bytes]: ...
+    def step_views(
+        self, keys: Sequence[int], score: bool, /
+    ) -> tuple[bytes, bytes, bytes, bytearray, bytearray, bytes]: ...
     def playouts(self, most: int, seed: int, /) -> bytes: ...
     def flips(self, most: int, seed: int, /) -> list[Played]: ...
     def positions(self) -> list[Position]: ...
@@ -102,6 +122,13 @@ class _Games:
             played[i] = 1
             done[i] = _over(after, _keys(after))
         return _int32s(rewards), bytes(done), bytes(played)
+
+    def step_views(
+        self, keys: Sequence[int], score: bool, /
+    ) -> tuple[bytes, bytes, bytes, bytearray, bytearray, bytes]:
+        rewards, done, played = self.step(keys, score)
+        won = bytes(p.found == (13, 13, 13, 13) for p in self.games)
+        return rewards, done, played, self.masks(), self.observations(False), won
 
     def playouts(self, most: int, seed: int, /) -> bytes:
         return _int32s([len(keys) // 2 for keys, _ in self.flips(most, seed)])
@@ -210,30 +237,48 @@ class Batch:
 
     def try_step(
         self, keys: Iterable[SupportsIndex], *, reward: str = "progress"
-    ) -> tuple[memoryview, bytes, bytes]:
+    ) -> Stepped:
         """:meth:`step`, but a game whose key is no legal move is left as it is
-        instead of raising: returns each game's reward (the change in
-        :attr:`~yukon.State.progress`, or in the score with ``reward="score"``),
-        whether it is over now, and whether its key was played (``0`` for a refused
-        key and for a game already over)."""
+        instead of raising, and what a learner reads next comes back with it, from one
+        pass over the games (see :class:`Stepped`): rewards (the change in
+        :attr:`~yukon.State.progress`, or in the score with ``reward="score"``), which
+        games are over, which keys were played, and the masks and observations after
+        the step."""
         if reward not in ("progress", "score"):
             raise ValueError(
                 f"reward must be 'progress' or 'score', not {quote(reward)}"
             )
         given = self._keys(keys)
         with self._lock:
-            rewards, done, played = self._games.step(given, reward == "score")
-        return memoryview(rewards).cast("i"), done, played
+            stepped = self._games.step_views(given, reward == "score")
+        rewards, done, played, masks, observations, won = stepped
+        return Stepped(
+            memoryview(rewards).cast("i"), done, played, masks, observations, won
+        )
 
     def _keys(self, keys: Iterable[SupportsIndex]) -> list[int]:
+        """The keys as ints, checked: one a game, each a move key. (A NumPy array's
+        ``tolist`` gives its ints at once: the learners' hot path.)"""
+        array = getattr(getattr(keys, "dtype", None), "kind", "") in ("i", "u")
+        given: list[int]
         try:
-            given = [operator.index(key) for key in keys]
+            if array:
+                given = keys.tolist()  # type: ignore[attr-defined]
+                keys_in_range = not given or (
+                    keys.min() >= 0 and keys.max() < ACTION_COUNT  # type: ignore[attr-defined]
+                )
+            else:
+                given = [k if type(k) is int else operator.index(k) for k in list(keys)]
+                keys_in_range = (
+                    not given or 0 <= min(given) <= max(given) < ACTION_COUNT
+                )
         except TypeError:
             raise TypeError("keys must be whole-number move keys, one a game") from None
         if len(given) != len(self._games):
             raise ValueError(f"keys must hold one key a game ({len(self._games)})")
-        for key in given:
-            move_by_key(key)  # InvalidMove for what is no key
+        if not keys_in_range:
+            for key in given:
+                move_by_key(key)  # InvalidMove naming the first that is no key
         return given
 
     def reset(self, game: SupportsIndex, state: State) -> None:

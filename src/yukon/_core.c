@@ -2603,6 +2603,9 @@ typedef struct {
     Pos *pos;
     uint8_t *relaxed;
     long long *score;
+    uint16_t *legal;  /* game i's legal keys at legal + i * MAX_MOVES, when known */
+    int16_t *nlegal;  /* how many; -1 when not known since the game last changed */
+    uint8_t *seen;    /* game i's observation at seen + i * OBSERVATION_SIZE, kept up */
 } Batch;
 
 static PyObject *BatchType;
@@ -2626,11 +2629,44 @@ static inline int progress_of(const Pos *p) {
     return home * FOUNDATION_POINTS - face_down(p) * FLIP_POINTS;
 }
 
+/* Game i's legal keys (the list stays good until the game changes), and how many. */
+static int batch_legal(Batch *b, Py_ssize_t i, uint16_t **keys) {
+    *keys = b->legal + i * MAX_MOVES;
+    if (b->nlegal[i] < 0)
+        b->nlegal[i] = (int16_t)legal_moves(&b->pos[i], b->relaxed[i], *keys);
+    return b->nlegal[i];
+}
+
 /* Play the legal move key in game i, keeping its score as rules_follow does. */
+/* What a move changes in an observation (as observe_into writes it), from the positions
+ * before (p) and after (q) the move of card c from s (a column, or FOUNDATION) to
+ * dest: the cards that travel, and the card turned up with its column's count. */
+static void observe_move(uint8_t *o, const Pos *p, const Pos *q, int c, int s, int dest) {
+    if (s == FOUNDATION) { /* back from its foundation, onto the end of column dest */
+        o[c] = (uint8_t)dest;
+        o[52 + c] = (uint8_t)(q->len[dest] - 1);
+        return;
+    }
+    int at = p->index[c], size = p->len[s] - at;
+    for (int k = 0; k < size; k++) {
+        int x = p->cards[start_of(p, s) + at + k];
+        o[x] = (uint8_t)dest; /* FOUNDATION is the observation's "home" too */
+        o[52 + x] = (uint8_t)(dest == FOUNDATION ? 0 : p->len[dest] + k);
+    }
+    if (q->hid[s] != p->hid[s]) {
+        int turned = q->cards[start_of(q, s) + q->hid[s]];
+        o[turned] = (uint8_t)s;
+        o[52 + turned] = q->hid[s];
+        o[104 + s] = q->hid[s];
+    }
+}
+
 static void batch_play(Batch *b, Py_ssize_t i, int key) {
+    b->nlegal[i] = -1;
     Pos q;
     int c = key >> 3, dest = key & 7, s = b->pos[i].where[c];
     apply(&b->pos[i], &q, c, dest);
+    observe_move(b->seen + i * OBSERVATION_SIZE, &b->pos[i], &q, c, s, dest);
     if (s != FOUNDATION)
         b->score[i] = scored(b->score[i], (dest == FOUNDATION) * FOUNDATION_POINTS +
                                               (q.hid[s] != b->pos[i].hid[s]) * FLIP_POINTS);
@@ -2652,6 +2688,8 @@ static int batch_read(Batch *b, Py_ssize_t i, PyObject *position) {
     b->pos[i] = p;
     b->score[i] = score;
     b->relaxed[i] = (uint8_t)relaxed;
+    b->nlegal[i] = -1;
+    observe_into(&p, relaxed, 0, b->seen + i * OBSERVATION_SIZE);
     return 0;
 }
 
@@ -2672,7 +2710,11 @@ static PyObject *Batch_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->pos = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Pos));
     self->relaxed = PyMem_Calloc((size_t)(n ? n : 1), 1);
     self->score = PyMem_Calloc((size_t)(n ? n : 1), sizeof(long long));
-    if (!self->pos || !self->relaxed || !self->score) {
+    self->legal = PyMem_Calloc((size_t)(n ? n : 1) * MAX_MOVES, sizeof(uint16_t));
+    self->nlegal = PyMem_Calloc((size_t)(n ? n : 1), sizeof(int16_t));
+    self->seen = PyMem_Calloc((size_t)(n ? n : 1), OBSERVATION_SIZE);
+    if (!self->pos || !self->relaxed || !self->score || !self->legal || !self->nlegal ||
+        !self->seen) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -2696,6 +2738,9 @@ static void Batch_dealloc(Batch *self) {
     PyMem_Free(self->pos);
     PyMem_Free(self->relaxed);
     PyMem_Free(self->score);
+    PyMem_Free(self->legal);
+    PyMem_Free(self->nlegal);
+    PyMem_Free(self->seen);
     freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
     tp_free(self);
     Py_DECREF(type);
@@ -2710,8 +2755,8 @@ static PyObject *Batch_masks(Batch *self, PyObject *Py_UNUSED(ignored)) {
     char *mask = PyByteArray_AsString(out);
     memset(mask, 0, (size_t)(self->n * 52 * 8));
     for (Py_ssize_t i = 0; i < self->n; i++) {
-        uint16_t keys[MAX_MOVES];
-        int n = legal_moves(&self->pos[i], self->relaxed[i], keys);
+        uint16_t *keys;
+        int n = batch_legal(self, i, &keys);
         for (int k = 0; k < n; k++)
             mask[i * 52 * 8 + keys[k]] = 1;
     }
@@ -2726,7 +2771,9 @@ static PyObject *Batch_observations(Batch *self, PyObject *perfect_object) {
     if (!out)
         return NULL;
     uint8_t *bytes = (uint8_t *)PyByteArray_AsString(out);
-    for (Py_ssize_t i = 0; i < self->n; i++)
+    if (!perfect) /* kept up move by move (observe_move) */
+        memcpy(bytes, self->seen, (size_t)(self->n * OBSERVATION_SIZE));
+    for (Py_ssize_t i = 0; perfect && i < self->n; i++)
         observe_into(&self->pos[i], self->relaxed[i], perfect, bytes + i * OBSERVATION_SIZE);
     return out;
 }
@@ -2792,9 +2839,9 @@ static PyObject *Batch_illegal(Batch *self, PyObject *given) {
     }
     Py_ssize_t bad = -1;
     for (Py_ssize_t i = 0; i < self->n && bad < 0; i++) {
-        uint16_t legal[MAX_MOVES];
-        int n, found = 0;
-        if (game_over(&self->pos[i], self->relaxed[i], legal, &n))
+        uint16_t *legal;
+        int n = batch_legal(self, i, &legal), found = 0;
+        if (is_won(&self->pos[i]) || n == 0)
             continue;
         for (int k = 0; k < n; k++)
             found |= legal[k] == keys[i];
@@ -2807,8 +2854,9 @@ static PyObject *Batch_illegal(Batch *self, PyObject *given) {
 
 /* One key a game: a legal key is played, any other leaves its game as it is. Returns
  * each game's reward (the change in progress, or with `score` true in the score),
- * whether it is over now, and whether its key was played. */
-static PyObject *Batch_step(Batch *self, PyObject *args) {
+ * whether it is over now, and whether its key was played; with `views` true also each
+ * game's action mask and observation after it, as masks() and observations(False). */
+static PyObject *batch_step(Batch *self, PyObject *args, int views) {
     PyObject *given;
     int score_reward;
     if (!PyArg_ParseTuple(args, "Op", &given, &score_reward))
@@ -2830,29 +2878,61 @@ static PyObject *Batch_step(Batch *self, PyObject *args) {
         Py_XDECREF(moved);
         return NULL;
     }
+    PyObject *masks = NULL, *observations = NULL, *wins = NULL;
+    if (views) {
+        masks = PyByteArray_FromStringAndSize(NULL, self->n * 52 * 8);
+        observations = PyByteArray_FromStringAndSize(NULL, self->n * OBSERVATION_SIZE);
+        wins = PyBytes_FromStringAndSize(NULL, self->n);
+        if (!masks || !observations || !wins) {
+            PyMem_Free(keys);
+            Py_DECREF(rewards);
+            Py_DECREF(done);
+            Py_DECREF(moved);
+            Py_XDECREF(masks);
+            Py_XDECREF(observations);
+            Py_XDECREF(wins);
+            return NULL;
+        }
+        memset(PyByteArray_AsString(masks), 0, (size_t)(self->n * 52 * 8));
+    }
     int32_t *reward = (int32_t *)PyBytes_AsString(rewards);
     char *over = PyBytes_AsString(done), *played = PyBytes_AsString(moved);
     for (Py_ssize_t i = 0; i < self->n; i++) {
-        uint16_t legal[MAX_MOVES];
-        int n, found = 0;
+        uint16_t *legal;
+        int n = batch_legal(self, i, &legal), found = 0;
         reward[i] = 0;
         played[i] = 0;
-        over[i] = (char)game_over(&self->pos[i], self->relaxed[i], legal, &n);
-        if (over[i])
-            continue;
-        for (int k = 0; k < n; k++)
+        over[i] = (char)(is_won(&self->pos[i]) || n == 0);
+        for (int k = 0; !over[i] && k < n; k++)
             found |= legal[k] == keys[i];
-        if (!found)
-            continue;
-        long long before = score_reward ? self->score[i] : progress_of(&self->pos[i]);
-        batch_play(self, i, keys[i]);
-        long long after = score_reward ? self->score[i] : progress_of(&self->pos[i]);
-        reward[i] = (int32_t)(after - before);
-        played[i] = 1;
-        over[i] = (char)game_over(&self->pos[i], self->relaxed[i], legal, &n);
+        if (found) {
+            long long before = score_reward ? self->score[i] : progress_of(&self->pos[i]);
+            batch_play(self, i, keys[i]);
+            long long after = score_reward ? self->score[i] : progress_of(&self->pos[i]);
+            reward[i] = (int32_t)(after - before);
+            played[i] = 1;
+            n = batch_legal(self, i, &legal);
+            over[i] = (char)(is_won(&self->pos[i]) || n == 0);
+        }
+        if (views) {
+            char *mask = PyByteArray_AsString(masks) + i * 52 * 8;
+            for (int k = 0; k < n; k++)
+                mask[legal[k]] = 1;
+            memcpy(PyByteArray_AsString(observations) + i * OBSERVATION_SIZE,
+                   self->seen + i * OBSERVATION_SIZE, OBSERVATION_SIZE);
+            PyBytes_AsString(wins)[i] = (char)is_won(&self->pos[i]);
+        }
     }
     PyMem_Free(keys);
+    if (views)
+        return Py_BuildValue("(NNNNNN)", rewards, done, moved, masks, observations, wins);
     return Py_BuildValue("(NNN)", rewards, done, moved);
+}
+
+static PyObject *Batch_step(Batch *self, PyObject *args) { return batch_step(self, args, 0); }
+
+static PyObject *Batch_step_views(Batch *self, PyObject *args) {
+    return batch_step(self, args, 1);
 }
 
 static inline uint64_t splitmix_next(uint64_t *state) {
@@ -2992,6 +3072,8 @@ static PyMethodDef Batch_methods[] = {
      "The first game, not over, whose key is no legal move there, or -1."},
     {"step", (PyCFunction)Batch_step, METH_VARARGS,
      "Play each game's key if legal: the rewards (int32), the over flags, the played flags."},
+    {"step_views", (PyCFunction)Batch_step_views, METH_VARARGS,
+     "As step, and each game's action mask, observation and whether it is won."},
     {"playouts", (PyCFunction)Batch_playouts, METH_VARARGS,
      "Random legal play, seeded, up to a number of moves a game: the moves played."},
     {"flips", (PyCFunction)Batch_flips, METH_VARARGS,

@@ -139,6 +139,10 @@ class Batch:
         """The first game, not over, whose key is no legal move there, or -1."""
     def step(self, keys: Sequence[int], score: bool, /) -> tuple[bytes, bytes, bytes]:
         """Play each game's key if legal: the rewards (int32), the over flags, the played flags."""
+    def step_views(
+        self, keys: Sequence[int], score: bool, /
+    ) -> tuple[bytes, bytes, bytes, bytearray, bytearray, bytes]:
+        """As step, and each game's action mask, observation and whether it is won."""
     def playouts(self, most: int, seed: int, /) -> bytes:
         """Random legal play, seeded, up to a number of moves a game: the moves played."""
     def flips(

@@ -17,6 +17,18 @@ An illegal action is refused, not played: the position stays as it was, the rewa
 ``illegal_reward`` (-1 by default), and ``info["refusal"]`` says which rule refused it.
 Pass ``illegal="raise"`` to get :class:`yukon.IllegalMove` instead. (Refusing keeps the
 environment usable by tools that try random actions, such as Gymnasium's checker.)
+
+Many games at once, at the C core's speed: the environment's ``vector_entry_point`` is
+:class:`YukonVectorEnv`, over :class:`yukon.Batch`::
+
+    envs = gymnasium.make_vec(
+        "yukon/Yukon-v0", num_envs=1024, vectorization_mode="vector_entry_point"
+    )
+
+It steps every game without Python per game, resets a finished game on the next step
+(Gymnasium's ``NEXT_STEP`` autoreset), and gives the same observations, rewards,
+flags and infos as ``vectorization_mode="sync"`` over :class:`YukonEnv` for the same
+seed and actions (``tests/test_gym.py``).
 """
 
 from __future__ import annotations
@@ -26,11 +38,15 @@ from typing import Any, Literal, SupportsFloat
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 from yukon import (
     ACTION_COUNT,
     DEAL_COUNT,
     OBSERVATION_SIZE,
+    Batch,
     GameCode,
     IllegalMove,
     Move,
@@ -41,7 +57,15 @@ from yukon import (
 from yukon._arguments import quote
 from yukon._codes import as_rules
 
-__all__ = ["ENV_ID", "NVEC", "ONE_HOT_SIZE", "YukonEnv", "one_hot", "player_view"]
+__all__ = [
+    "ENV_ID",
+    "NVEC",
+    "ONE_HOT_SIZE",
+    "YukonEnv",
+    "YukonVectorEnv",
+    "one_hot",
+    "player_view",
+]
 
 ENV_ID = "yukon/Yukon-v0"
 
@@ -117,22 +141,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if reward not in ("progress", "score"):
-            raise ValueError(
-                f"reward must be 'progress' or 'score', not {quote(reward)}"
-            )
-        if illegal not in ("refuse", "raise"):
-            raise ValueError(
-                f"illegal must be 'refuse' or 'raise', not {quote(illegal)}"
-            )
-        if type(max_moves) is not int or max_moves < 1:
-            raise ValueError(
-                f"max_moves must be a whole number above 0, not {quote(max_moves)}"
-            )
-        if render_mode not in (None, "ansi"):
-            raise ValueError(
-                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
-            )
+        _check_options(reward, max_moves, illegal, render_mode)
         self.rules = as_rules(rules)
         self.reward_kind = reward
         self.max_moves = max_moves
@@ -223,5 +232,232 @@ def _booleans(mask: bytes) -> np.ndarray[Any, np.dtype[np.bool_]]:
     return np.frombuffer(mask, dtype=np.uint8).astype(bool)
 
 
+def _check_options(
+    reward: object, max_moves: object, illegal: object, render_mode: object
+) -> None:
+    """The options both environments take, checked alike."""
+    if reward not in ("progress", "score"):
+        raise ValueError(f"reward must be 'progress' or 'score', not {quote(reward)}")
+    if illegal not in ("refuse", "raise"):
+        raise ValueError(f"illegal must be 'refuse' or 'raise', not {quote(illegal)}")
+    if type(max_moves) is not int or max_moves < 1:
+        raise ValueError(
+            f"max_moves must be a whole number above 0, not {quote(max_moves)}"
+        )
+    if render_mode not in (None, "ansi"):
+        raise ValueError(
+            f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+        )
+
+
+Observations = np.ndarray[Any, np.dtype[np.int64]]
+Actions = np.ndarray[Any, np.dtype[np.int64]]
+
+_HOME = 7
+"""Where an observation says a card lies when it is on its foundation."""
+_NO_GAMES = np.empty(0, dtype=np.intp)
+
+
+class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
+    """``num_envs`` games of :class:`YukonEnv` stepped together in a
+    :class:`yukon.Batch`: the same options, spaces, rewards and infos, batched.
+
+    ``reset(seed=s)`` deals game ``i`` as ``YukonEnv.reset(seed=s + i)`` does (as
+    Gymnasium's sync vector environment seeds its copies), and each game draws its later
+    deals from its own generator; ``reset(options={"codes": [...]})`` names every game's
+    deal. A game that ended (won, no legal move left, or ``max_moves`` actions) is
+    dealt again on the next step, whose action for it is ignored (Gymnasium's
+    ``NEXT_STEP`` autoreset). ``info`` holds ``action_mask``, ``won`` and ``code`` for
+    every game (each with its ``_``-prefixed mask, as Gymnasium's vector infos have);
+    :meth:`action_masks` gives the masks as booleans.
+    """
+
+    metadata = {  # noqa: RUF012 (Gymnasium's)
+        "render_modes": ["ansi"],
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        rules: Rules | str = Rules.CLASSIC,
+        reward: Literal["progress", "score"] = "progress",
+        max_moves: int = 1_000,
+        illegal: Literal["refuse", "raise"] = "refuse",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if type(num_envs) is not int or not 1 <= num_envs <= 2**20:
+            raise ValueError(
+                f"num_envs must be a whole number from 1 to {2**20}, not "
+                f"{quote(num_envs)}"
+            )
+        _check_options(reward, max_moves, illegal, render_mode)
+        self.num_envs = num_envs
+        self.rules = as_rules(rules)
+        self.reward_kind = reward
+        self.max_moves = max_moves
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.single_action_space = spaces.Discrete(ACTION_COUNT)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.single_observation_space = spaces.MultiDiscrete(NVEC, dtype=np.int64)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        first = deal(GameCode(0, self.rules))
+        self.batch = Batch([first] * num_envs)
+        self.unplayable = np.zeros(num_envs, dtype=np.int64)
+        """For each game, a key its deal cannot play (a face-down card's move): the
+        action a game being dealt again ignores is replaced with it."""
+        self.codes = [GameCode(0, self.rules)] * num_envs
+        self._code_texts = np.full(num_envs, str(self.codes[0]), dtype=object)
+        self.moves = np.zeros(num_envs, dtype=np.int64)
+        self.ended = np.zeros(num_envs, dtype=np.bool_)
+        self.generators = [seeding.np_random()[0] for _ in range(num_envs)]
+        self._masks = np.zeros((num_envs, ACTION_COUNT), dtype=np.bool_)
+
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Observations, dict[str, Any]]:
+        super().reset(seed=seed if isinstance(seed, int) else None)
+        seeds: list[int | None]
+        if seed is None:
+            seeds = [None] * self.num_envs
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"seed gives one seed a game ({self.num_envs})")
+        self.generators = [seeding.np_random(s)[0] for s in seeds]
+        codes = (options or {}).get("codes")
+        if codes is not None and len(codes) != self.num_envs:
+            raise ValueError(f"codes gives one game code a game ({self.num_envs})")
+        for i in range(self.num_envs):
+            self._deal(i, None if codes is None else codes[i])
+        self.moves[:] = 0
+        self.ended[:] = False
+        raw = np.frombuffer(self.batch.observations(), dtype=np.uint8)
+        raw = raw.reshape(self.num_envs, OBSERVATION_SIZE)
+        masks = np.frombuffer(self.batch.legal_masks(), dtype=np.uint8)
+        won = (raw[:, :52] == _HOME).all(axis=1)
+        return raw.astype(np.int64), self._infos(masks, won)
+
+    def step(
+        self, actions: Actions
+    ) -> tuple[Observations, np.ndarray[Any, Any], Any, Any, dict[str, Any]]:
+        keys = np.asarray(actions).reshape(self.num_envs)
+        if keys.dtype.kind not in "iu":
+            raise TypeError(f"actions must be whole-number move keys, not {keys.dtype}")
+        again = np.flatnonzero(self.ended) if self.ended.any() else _NO_GAMES
+        if len(again):
+            keys = keys.copy()
+            for i in again:
+                self._deal(int(i), None)
+                keys[i] = self.unplayable[i]
+        if self.illegal == "raise":
+            self._check(keys, again)
+        stepped = self.batch.try_step(keys, reward=self.reward_kind)  # checks the keys
+        reward = np.frombuffer(stepped.rewards, dtype=np.int32).astype(np.float64)
+        terminated = np.frombuffer(stepped.done, dtype=np.bool_).copy()
+        refused = ~(np.frombuffer(stepped.played, dtype=np.bool_) | terminated)
+        self.moves += 1
+        if len(again):  # dealt again: its action ignored, its flags and reward nil
+            refused[again] = False
+            self.moves[again] = 0
+            reward[again] = 0.0
+            terminated[again] = False
+        some_refused = refused.any()
+        if some_refused:
+            reward[refused] = self.illegal_reward
+        truncated = ~terminated & (self.moves >= self.max_moves)
+        self.ended = terminated | truncated
+        raw = np.frombuffer(stepped.observations, dtype=np.uint8)
+        raw = raw.reshape(self.num_envs, OBSERVATION_SIZE)
+        masks = np.frombuffer(stepped.masks, dtype=np.uint8)
+        infos = self._infos(masks, np.frombuffer(stepped.won, dtype=np.bool_))
+        observations = raw.astype(np.int64)
+        if some_refused:  # the rule each refused action breaks, as YukonEnv says it
+            states = self.batch.states()
+            said = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(refused):
+                refusal = states[i].check(Move.from_key(int(keys[i])))
+                said[i] = None if refusal is None else refusal.message
+            infos["refusal"], infos["_refusal"] = said, refused
+        return observations, reward, terminated, truncated, infos
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Every game's legal actions as booleans, ``(num_envs, ACTION_COUNT)``."""
+        return self._masks.copy()
+
+    def render(self) -> tuple[str, ...] | None:
+        """Each game as a player sees it (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(player_view(state) for state in self.batch.states())
+
+    def _deal(self, i: int, code: GameCode | str | None) -> None:
+        if code is None:
+            drawn = int(self.generators[i].integers(DEAL_COUNT))
+            code = GameCode(drawn, self.rules)
+        elif not isinstance(code, GameCode):
+            code = GameCode.parse(code)
+        self.codes[i] = code
+        self._code_texts[i] = str(code)
+        state = deal(code)
+        self.batch.reset(i, state)
+        self.unplayable[i] = state.columns[6].cards[0].index * 8  # face down
+
+    def _check(self, keys: Actions, dealt: np.ndarray[Any, Any]) -> None:
+        """``illegal="raise"``: the first refused action raises, before any game
+        moves."""
+        masks = self._masks_now()
+        live = ~self._over_now()
+        live[dealt] = False
+        bad = np.flatnonzero(live & ~masks[np.arange(self.num_envs), keys])
+        if len(bad):
+            i = int(bad[0])
+            state = self.batch.states()[i]
+            refusal = state.check(Move.from_key(int(keys[i])))
+            assert refusal is not None
+            raise IllegalMove(refusal) from ValueError(f"in game {i}")
+
+    def _masks_now(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        masks = np.frombuffer(self.batch.legal_masks(), dtype=np.uint8)
+        return masks.reshape(self.num_envs, ACTION_COUNT).astype(np.bool_)
+
+    def _over_now(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        observations = self._observations()
+        won = (observations[:, :52] == _HOME).all(axis=1)
+        return np.asarray(won | ~self._masks_now().any(axis=1))
+
+    def _observations(self) -> Observations:
+        raw = np.frombuffer(self.batch.observations(), dtype=np.uint8)
+        return raw.reshape(self.num_envs, OBSERVATION_SIZE).astype(np.int64)
+
+    def _infos(
+        self, masks: np.ndarray[Any, Any], won: np.ndarray[Any, Any]
+    ) -> dict[str, Any]:
+        """The infos of every game, from its mask and whether it is won."""
+        # A fresh buffer of 0s and 1s each time: read as booleans without a copy.
+        self._masks = masks.view(np.bool_).reshape(self.num_envs, ACTION_COUNT)
+        every = np.ones(self.num_envs, dtype=np.bool_)
+        return {
+            "code": self._code_texts.copy(),
+            "_code": every,
+            "action_mask": self._masks,
+            "_action_mask": every.copy(),
+            "won": np.array(won, dtype=np.bool_),
+            "_won": every.copy(),
+        }
+
+
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="yukon.gym:YukonEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="yukon.gym:YukonEnv",
+        vector_entry_point="yukon.gym:YukonVectorEnv",
+    )
