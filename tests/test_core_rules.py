@@ -15,9 +15,11 @@ import random
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import yukon
 from yukon import Move, Rules, State
+from yukon._codes import shuffled_deck
 from yukon._moves import MOVES, move_by_key
 from yukon._observation import fast_observe, observe
 from yukon._rules import (
@@ -375,3 +377,15 @@ def test_large_scores_are_kept_alike_in_c_and_python(score: int) -> None:
     batch = _core.Batch([p])
     batch.step([Move.parse("6D>7").key], True)
     assert batch.positions()[0].score == min(score + 5, MAX_SCORE)
+
+
+@given(st.integers(0, yukon.DEAL_COUNT - 1))
+def test_the_compiled_yu1_shuffle_is_the_python_one(number: int) -> None:
+    assert _core.shuffled_deck(number) == shuffled_deck(number), "the YU1 shuffle"
+
+
+def test_the_compiled_shuffle_agrees_at_the_edges_and_refuses_past_64_bits() -> None:
+    for number in (0, 1, 2, 26**7 - 1, 2**32, 2**63):
+        assert _core.shuffled_deck(number) == shuffled_deck(number), "the YU1 shuffle"
+    with pytest.raises(OverflowError):
+        _core.shuffled_deck(2**64)

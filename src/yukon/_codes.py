@@ -12,12 +12,14 @@ import contextlib
 import enum
 import random
 import string
+from collections.abc import Callable
 from typing import SupportsIndex
 
 import attrs
 
 from ._arguments import as_int, excerpt, instance, quote
 from ._errors import InvalidGameCode
+from ._implementation import compiled_core
 from ._values import built_once
 
 DEAL_LETTERS = 7
@@ -74,6 +76,16 @@ def shuffled_deck(number: int) -> tuple[int, ...]:
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def _compiled_shuffle() -> Callable[[int], tuple[int, ...]]:
+    core = compiled_core()
+    return shuffled_deck if core is None else core.shuffled_deck
+
+
+fast_shuffled_deck = _compiled_shuffle()
+""":func:`shuffled_deck`, by the C core when it is built: the same decks
+(``tests/test_core_rules.py``), a deal about twenty times as fast."""
 
 
 def _as_number(number: SupportsIndex) -> int:

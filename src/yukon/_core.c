@@ -3148,7 +3148,34 @@ static PyObject *fail_allocation(PyObject *Py_UNUSED(module), PyObject *arg) {
     Py_RETURN_NONE;
 }
 
+/* The deck, as deck indices, after the YU1 shuffle of a deal number: a Fisher-Yates
+ * shuffle drawing from SplitMix64 seeded with the number, as _codes.shuffled_deck. */
+static PyObject *shuffled_deck(PyObject *Py_UNUSED(module), PyObject *arg) {
+    unsigned long long number = PyLong_AsUnsignedLongLong(arg);
+    if (number == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    uint8_t deck[52];
+    uint64_t state = number;
+    for (int c = 0; c < 52; c++)
+        deck[c] = (uint8_t)c;
+    for (int i = 51; i > 0; i--) {
+        int j = (int)splitmix_below(&state, (uint64_t)i + 1);
+        uint8_t swap = deck[i];
+        deck[i] = deck[j];
+        deck[j] = swap;
+    }
+    PyObject *out = PyTuple_New(52);
+    for (int c = 0; out && c < 52; c++) {
+        PyObject *card = PyLong_FromLong(deck[c]);
+        if (!card || PyTuple_SetItem(out, c, card) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
+}
+
 static PyMethodDef core_functions[] = {
+    {"shuffled_deck", (PyCFunction)shuffled_deck, METH_O,
+     "The deck after the YU1 shuffle of a deal number, as _codes.shuffled_deck."},
     {"share", (PyCFunction)share, METH_O,
      "Make the searches use one table from now on, holding all they have searched; "
      "False (and nothing changed) when their budget has no room for it."},

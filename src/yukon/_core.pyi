@@ -50,6 +50,9 @@ FOUNDATION_POINTS: int
 FLIP_POINTS: int
 MAX_SCORE: int
 
+def shuffled_deck(number: int, /) -> tuple[int, ...]:
+    """The deck after the YU1 shuffle of a deal number, as _codes.shuffled_deck."""
+
 def legal_moves(
     columns: tuple[bytes, ...],
     hidden: tuple[int, ...],

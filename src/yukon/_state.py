@@ -22,7 +22,7 @@ from . import _aids, _notation
 from ._arguments import as_int, instance, quote
 from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
-from ._codes import GameCode, Rules, as_rules, shuffled_deck
+from ._codes import GameCode, Rules, as_rules, fast_shuffled_deck
 from ._errors import InvalidCard, InvalidPosition
 from ._moves import ACTION_COUNT, Move
 from ._observation import fast_observe
@@ -167,7 +167,7 @@ class State:
         """The opening position of a game code (see :func:`yukon.deal`)."""
         if not isinstance(code, GameCode):
             code = GameCode.parse(code)
-        deck = shuffled_deck(code.number)
+        deck = fast_shuffled_deck(code.number)
         cols, start = [], 0
         for size in COLUMN_SIZES:
             cols.append(bytes(deck[start : start + size]))

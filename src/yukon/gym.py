@@ -256,6 +256,9 @@ Actions = np.ndarray[Any, np.dtype[np.int64]]
 _HOME = 7
 """Where an observation says a card lies when it is on its foundation."""
 _NO_GAMES = np.empty(0, dtype=np.intp)
+_NO_DEAL_PLAYS = Move.parse("KS>F").key
+"""A key no deal can play (a King home before its Ace): the action of a game being
+dealt again, which ignores the one it was given."""
 
 
 class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
@@ -306,9 +309,7 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         first = deal(GameCode(0, self.rules))
         self.batch = Batch([first] * num_envs)
-        self.unplayable = np.zeros(num_envs, dtype=np.int64)
-        """For each game, a key its deal cannot play (a face-down card's move): the
-        action a game being dealt again ignores is replaced with it."""
+
         self.codes = [GameCode(0, self.rules)] * num_envs
         self._code_texts = np.full(num_envs, str(self.codes[0]), dtype=object)
         self.moves = np.zeros(num_envs, dtype=np.int64)
@@ -357,7 +358,7 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
             keys = keys.copy()
             for i in again:
                 self._deal(int(i), None)
-                keys[i] = self.unplayable[i]
+                keys[i] = _NO_DEAL_PLAYS
         if self.illegal == "raise":
             self._check(keys, again)
         stepped = self.batch.try_step(keys, reward=self.reward_kind)  # checks the keys
@@ -409,7 +410,6 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
         self._code_texts[i] = str(code)
         state = deal(code)
         self.batch.reset(i, state)
-        self.unplayable[i] = state.columns[6].cards[0].index * 8  # face down
 
     def _check(self, keys: Actions, dealt: np.ndarray[Any, Any]) -> None:
         """``illegal="raise"``: the first refused action raises, before any game
