@@ -58,6 +58,7 @@ from yukon import (
     Solution,
     State,
     StateView,
+    Stepped,
     Suit,
     Turn,
     Verdict,
@@ -148,6 +149,9 @@ def main() -> list[object]:
     played: memoryview = batch.random_playouts(5, seed=3)
     buffers: tuple[bytearray, bytearray] = (batch.legal_masks(), batch.observations())
     later: list[State] = batch.states()
+    stepped: Stepped = batch.try_step([0, 0], reward="score")
+    batch.reset(1, state)
+    seen += [stepped.won, stepped.masks]
     seen += [list(rewards), done, list(played), buffers, later]
     change: Change = state.change(state.legal_moves()[0])
     turn: Turn | None = change.inverse().turn
