@@ -116,7 +116,50 @@ def one_hot(
     return np.concatenate(parts, axis=-1)
 
 
-class YukonEnv(gymnasium.Env[Observation, np.int64]):
+class _Options:
+    """The options both environments take, checked alike and kept as attributes."""
+
+    rules: Rules
+    reward_kind: Literal["progress", "score"]
+    max_moves: int
+    illegal: Literal["refuse", "raise"]
+    illegal_reward: float
+    render_mode: str | None
+
+    def _take_options(
+        self,
+        rules: Rules | str,
+        reward: Literal["progress", "score"],
+        max_moves: int,
+        illegal: Literal["refuse", "raise"],
+        illegal_reward: float,
+        render_mode: str | None,
+    ) -> None:
+        if reward not in ("progress", "score"):
+            raise ValueError(
+                f"reward must be 'progress' or 'score', not {quote(reward)}"
+            )
+        if illegal not in ("refuse", "raise"):
+            raise ValueError(
+                f"illegal must be 'refuse' or 'raise', not {quote(illegal)}"
+            )
+        if type(max_moves) is not int or max_moves < 1:
+            raise ValueError(
+                f"max_moves must be a whole number above 0, not {quote(max_moves)}"
+            )
+        if render_mode not in (None, "ansi"):
+            raise ValueError(
+                f"render_mode must be None or 'ansi', not {quote(render_mode)}"
+            )
+        self.rules = as_rules(rules)
+        self.reward_kind = reward
+        self.max_moves = max_moves
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+
+
+class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
     """One game of Yukon a step at a time.
 
     ``rules``: ``"C"`` (classic) or ``"R"`` (relaxed), for deals drawn at reset.
@@ -141,13 +184,9 @@ class YukonEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        _check_options(reward, max_moves, illegal, render_mode)
-        self.rules = as_rules(rules)
-        self.reward_kind = reward
-        self.max_moves = max_moves
-        self.illegal = illegal
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
+        self._take_options(
+            rules, reward, max_moves, illegal, illegal_reward, render_mode
+        )
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self.observation_space = spaces.MultiDiscrete(NVEC, dtype=np.int64)
         self.state: State = deal(GameCode(0, self.rules))
@@ -232,24 +271,6 @@ def _booleans(mask: bytes) -> np.ndarray[Any, np.dtype[np.bool_]]:
     return np.frombuffer(mask, dtype=np.uint8).astype(bool)
 
 
-def _check_options(
-    reward: object, max_moves: object, illegal: object, render_mode: object
-) -> None:
-    """The options both environments take, checked alike."""
-    if reward not in ("progress", "score"):
-        raise ValueError(f"reward must be 'progress' or 'score', not {quote(reward)}")
-    if illegal not in ("refuse", "raise"):
-        raise ValueError(f"illegal must be 'refuse' or 'raise', not {quote(illegal)}")
-    if type(max_moves) is not int or max_moves < 1:
-        raise ValueError(
-            f"max_moves must be a whole number above 0, not {quote(max_moves)}"
-        )
-    if render_mode not in (None, "ansi"):
-        raise ValueError(
-            f"render_mode must be None or 'ansi', not {quote(render_mode)}"
-        )
-
-
 Observations = np.ndarray[Any, np.dtype[np.int64]]
 Actions = np.ndarray[Any, np.dtype[np.int64]]
 
@@ -261,7 +282,7 @@ _NO_DEAL_PLAYS = Move.parse("KS>F").key
 dealt again, which ignores the one it was given."""
 
 
-class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
+class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Options):
     """``num_envs`` games of :class:`YukonEnv` stepped together in a
     :class:`yukon.Batch`: the same options, spaces, rewards and infos, batched.
 
@@ -295,14 +316,10 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]]):
                 f"num_envs must be a whole number from 1 to {2**20}, not "
                 f"{quote(num_envs)}"
             )
-        _check_options(reward, max_moves, illegal, render_mode)
+        self._take_options(
+            rules, reward, max_moves, illegal, illegal_reward, render_mode
+        )
         self.num_envs = num_envs
-        self.rules = as_rules(rules)
-        self.reward_kind = reward
-        self.max_moves = max_moves
-        self.illegal = illegal
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
         self.single_action_space = spaces.Discrete(ACTION_COUNT)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.single_observation_space = spaces.MultiDiscrete(NVEC, dtype=np.int64)
