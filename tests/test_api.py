@@ -50,6 +50,7 @@ def test_refusal_codes_are_stable_strings() -> None:
 def test_version_matches_the_metadata() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     assert f'version = "{yukon.__version__}"' in text
+    assert text.count("\nversion = ") == 1  # stated once, read back as metadata
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

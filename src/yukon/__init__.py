@@ -46,7 +46,19 @@ from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
-__version__ = "0.1.0"
+def _version() -> str:
+    """The installed package's version, from its metadata: stated once, in
+    pyproject.toml. ``0+unknown`` for sources run without being installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("yukon")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__ = _version()
+del _version
 
 __all__ = [
     "ACTION_COUNT",
