@@ -46,6 +46,7 @@ from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
+
 def _version() -> str:
     """The installed package's version, from its metadata: stated once, in
     pyproject.toml. ``0+unknown`` for sources run without being installed."""
