@@ -3,7 +3,6 @@ face-down cards, and a progress measure no line of moves can farm."""
 
 from __future__ import annotations
 
-import os
 import pathlib
 import random
 
@@ -14,7 +13,6 @@ from hypothesis import strategies as st
 import yukon
 from yukon import ACTION_COUNT, OBSERVATION_SIZE, Card, Game, Move, State
 
-from . import scripts
 from .strategies import positions
 
 ACTIONS = pathlib.Path(__file__).with_name("fixtures") / "actions-v1.txt"
@@ -160,20 +158,3 @@ def test_a_card_taken_back_and_placed_again_earns_score_but_no_progress() -> Non
         score=state.score + yukon.FOUNDATION_POINTS,
     )
     assert again.score == state.score + 10 and again.progress == state.progress
-
-
-@pytest.mark.no_cover  # half a minute of play; the page must match it, not sample it
-def test_the_baselines_table_is_what_the_script_prints() -> None:
-    if not yukon.COMPILED_SOLVER:
-        pytest.skip("a minute or more in pure Python; the compiled run checks the page")
-    if os.environ.get("YUKON_SANITIZED"):  # .ci/run's sanitizer stage
-        pytest.skip(
-            "three minutes under the sanitizers; the plain run checks the page, and "
-            "the batch and rules tests make the same calls into the core"
-        )
-    baselines = scripts.load("learning_baselines")
-    page = (scripts.SCRIPTS.parent / "docs" / "learning.md").read_text(encoding="utf-8")
-    shown = page.split("<!-- baselines: start -->\n")[1].split(
-        "<!-- baselines: end -->"
-    )[0]
-    assert shown == baselines.table(1_000)

@@ -9,18 +9,18 @@ import pathlib
 import random
 
 import pytest
+from tests.test_solver import _random_ending
 
 import yukon
 
 from . import scripts
-from .test_solver import _random_ending
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage
 # of .ci/run leaves them to the compiled run.
 pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 layers = scripts.load("layers")

@@ -14,7 +14,7 @@ import yukon
 
 from .pages import script_output
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "game-codes.md"
 
 

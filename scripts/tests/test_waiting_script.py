@@ -10,6 +10,8 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.strategies import positions
+from tests.test_solver import _seeded_positions, _small_endings
 
 import yukon
 from yukon import State
@@ -17,8 +19,6 @@ from yukon._solver import _twins_deadlocked, dead_end
 from yukon._state import packed
 
 from . import scripts
-from .strategies import positions
-from .test_solver import _seeded_positions, _small_endings
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage

@@ -7,9 +7,9 @@ import pathlib
 import tempfile
 
 import pytest
-from benchmarks import run
 
 import yukon
+from benchmarks import run
 
 
 def test_benchmarks_run_and_write_json(

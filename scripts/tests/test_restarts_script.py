@@ -9,6 +9,7 @@ import pathlib
 import random
 
 import pytest
+from tests.test_solver import _random_ending
 
 import yukon
 from yukon import Move, Solution, Verdict
@@ -16,14 +17,13 @@ from yukon._solver import dead_end, how_far
 from yukon._state import packed
 
 from . import scripts
-from .test_solver import _random_ending
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage
 # of .ci/run leaves them to the compiled run.
 pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 restarts = scripts.load("restarts")
 breadth = scripts.load("breadth")

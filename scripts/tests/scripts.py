@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-SCRIPTS = pathlib.Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = pathlib.Path(__file__).resolve().parents[2] / "scripts"
 
 
 def load(name: str) -> Any:

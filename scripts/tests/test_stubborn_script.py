@@ -6,6 +6,7 @@ leaves out a move."""
 from __future__ import annotations
 
 import pytest
+from tests.test_solver import _seeded_positions
 
 from yukon import Move, State
 from yukon._moves import FOUNDATION
@@ -13,7 +14,6 @@ from yukon._rules import ON_FOUNDATION, follow, legal_moves
 from yukon._state import packed
 
 from . import scripts
-from .test_solver import _seeded_positions
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage

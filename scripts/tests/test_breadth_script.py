@@ -11,6 +11,8 @@ from collections import deque
 from typing import Any
 
 import pytest
+from tests.strategies import _play
+from tests.test_solver import _random_ending
 
 import yukon
 from yukon import GameCode, Move, Rules, State
@@ -19,15 +21,13 @@ from yukon._solver import dead_end
 from yukon._state import packed
 
 from . import scripts
-from .strategies import _play
-from .test_solver import _random_ending
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage
 # of .ci/run leaves them to the compiled run.
 pytestmark = [pytest.mark.no_cover, pytest.mark.same_without_core]
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 breadth = scripts.load("breadth")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.test_solver import _random_ending, ace_needs_a_two, replays_to_a_win
 
 import yukon
 from yukon import Verdict, _solver
 
 from . import scripts
-from .test_solver import _random_ending, ace_needs_a_two, replays_to_a_win
 
 # The scripts are not measured (they run three times slower under coverage), and they
 # play by the rules' Python functions with or without the C core: the pure-Python stage

@@ -20,7 +20,7 @@ from yukon import _solver
 
 from .pages import script_output
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "research.md"
 PERFORMANCE = ROOT / "docs" / "performance.md"
 DATA_DIR = ROOT / "docs" / "data"
