@@ -37,9 +37,9 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from layers import face_down, key
+from pages import spaced
 
 import yukon
-from pages import spaced
 from yukon._moves import FOUNDATION
 from yukon._rules import FITS, IS_KING, Position, follow, legal_moves
 from yukon._solver import _ordered, dead_end, safe_move

@@ -26,9 +26,9 @@ import itertools
 from typing import NamedTuple
 
 from face_down_ranks import NAMES, rows_by_rank
+from pages import spaced
 
 import yukon
-from pages import spaced
 from yukon import Move
 from yukon._rules import Position, fast_follow, fast_moves
 from yukon._solver import _key, dead_end

@@ -22,10 +22,10 @@ import pathlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from pages import spaced
 from restarts import unknown_in
 
 import yukon
-from pages import spaced
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SURVEYS = [

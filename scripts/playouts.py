@@ -27,9 +27,9 @@ import pathlib
 from typing import NamedTuple
 
 from face_down_ranks import NAMES, ranks_face_down, rows_by_rank
+from pages import spaced
 
 import yukon
-from pages import spaced
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELAXED_SURVEY = ROOT / "docs" / "data" / "survey-relaxed-1-5000-30s.jsonl"

@@ -24,8 +24,9 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager, nullcontext
 from unittest import mock
 
-import yukon
 from pages import spaced
+
+import yukon
 from yukon import _solver
 from yukon._moves import FOUNDATION, Move
 from yukon._rules import ON_FOUNDATION, Position, legal_moves

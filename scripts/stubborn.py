@@ -38,9 +38,9 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from breadth import breadth_first, searched_moves
+from pages import spaced
 
 import yukon
-from pages import spaced
 from yukon._moves import FOUNDATION
 from yukon._rules import (
     FITS,

@@ -25,9 +25,9 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from breadth import breadth_first
+from pages import spaced
 
 import yukon
-from pages import spaced
 from yukon._rules import IS_KING, ON_FOUNDATION, PARENTS, Position
 from yukon._solver import dead_end
 from yukon._state import packed
