@@ -84,6 +84,7 @@ def test_a_memory_budget_stops_the_search_and_says_so(
     assert 0 < solution.nodes < 1_000_000
 
 
+@pytest.mark.slow
 def test_a_larger_memory_budget_searches_further(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -168,6 +169,7 @@ def test_every_compiled_table_is_freed_when_solve_returns_or_raises(
         assert budget.peak > 2**20 and budget.used == 0
 
 
+@pytest.mark.slow
 @pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere
 def test_every_python_table_is_freed_when_solve_returns_or_raises(
     monkeypatch: pytest.MonkeyPatch,

@@ -104,6 +104,7 @@ def test_starts_further_on_are_tried_alike(
         assert replays_to_a_win(yukon.deal(code), solution.moves)
 
 
+@pytest.mark.slow
 def test_a_deal_every_search_passes_by_is_won_in_a_million_positions() -> None:
     """`YU1-C-AAAAAZF`: unknown after the positions the searches take before trying
     starts further on, and won soon after from one of them."""

@@ -468,6 +468,7 @@ def _back_and_forth() -> tuple[Game, Move, Move]:
 
 # Slow under coverage, and the shorter games cover the same code; its subject, the
 # record of a long game, is the same without the core.
+@pytest.mark.slow
 @pytest.mark.no_cover
 @pytest.mark.same_without_core
 def test_a_game_of_a_million_moves_round_trips() -> None:

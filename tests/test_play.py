@@ -104,6 +104,7 @@ async def key_move(app: YukonApp, pilot: Pilot[None], move: Move) -> None:
 
 
 # The terminal game is the same without the core, and its other tests run there too.
+@pytest.mark.slow
 @pytest.mark.same_without_core
 def test_a_relaxed_deal_is_won_to_625_through_clicks_and_keys() -> None:
     game = Game.new("YU1-R-AAAAAAB")
@@ -386,6 +387,7 @@ def test_settings_change_what_a_drop_does() -> None:
     run(YukonApp(game, clock=Clock()), script)
 
 
+@pytest.mark.slow
 def test_the_cursor_stays_on_the_board() -> None:
     game = Game.new("YU1-C-AAAAAAB")
 

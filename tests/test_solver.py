@@ -414,6 +414,7 @@ def _seeded_positions(seed: int, count: int) -> list[State]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere
 def test_dead_ends_are_lost() -> None:
     """A dead end is a proof of loss: never a position exhaustive enumeration wins.
