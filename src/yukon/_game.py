@@ -499,16 +499,15 @@ class Game:
         :meth:`tap` for a face-up card; for a face-down one, the refusal ``CARD_BACK``,
         which names no card. Place errors as :meth:`State.card_at`."""
         card = self.state.card_at(column, index)
-        if card is None:
-            return Outcome(self, None, Refusal(RefusalCode.CARD_BACK, None))
-        return self.tap(card)
+        return self._card_back() if card is None else self.tap(card)
 
     def double_tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Outcome:
         """A double tap on the card at a place, as :meth:`tap_at` is a tap."""
         card = self.state.card_at(column, index)
-        if card is None:
-            return Outcome(self, None, Refusal(RefusalCode.CARD_BACK, None))
-        return self.double_tap(card)
+        return self._card_back() if card is None else self.double_tap(card)
+
+    def _card_back(self) -> Outcome:
+        return Outcome(self, None, Refusal(RefusalCode.CARD_BACK, None))
 
     def auto_place(self, card: Card | str) -> Outcome:
         """The drop of a group dragged from ``card`` with auto placement on (see
