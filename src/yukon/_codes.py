@@ -18,6 +18,7 @@ from typing import SupportsIndex
 import attrs
 
 from ._arguments import as_int, excerpt, instance, quote
+from ._cards import Card
 from ._errors import InvalidGameCode
 from ._implementation import compiled_core
 from ._values import built_once
@@ -183,6 +184,15 @@ class GameCode:
             n, digit = divmod(n, 26)
             out.append(_LETTERS[digit])
         return "".join(reversed(out))
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards in the order this deal's ``YU1`` shuffle leaves them, position 0
+        first: what the deal lays out, and the test vectors of the game-codes page for
+        a port to another language."""
+        return tuple(
+            Card.from_index(index) for index in fast_shuffled_deck(self.number)
+        )
 
     def with_rules(self, rules: Rules | str) -> GameCode:
         """The same deal under another rule set."""

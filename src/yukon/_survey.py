@@ -75,6 +75,14 @@ class Tally:
         _, high = wilson(self.won + self.unknown, self.total)
         return low, high
 
+    @classmethod
+    def of(cls, rows: Iterable[dict[str, Any]]) -> Tally:
+        """The tally of survey rows (each a dict with a ``verdict``)."""
+        tally = cls()
+        for row in rows:
+            tally = tally.add(row["verdict"])
+        return tally
+
     def add(self, verdict: str) -> Tally:
         return Tally(
             self.won + (verdict == Verdict.WON.value),
@@ -279,6 +287,35 @@ def read_done(
                 continue
             done[row["code"]] = row
     return done
+
+
+def fold(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per deal from the survey files ``paths``, in deal order: a first pass
+    over a range of deals, then passes that solved its unknown deals again with larger
+    budgets. A deal keeps the first row that settled it (a verdict is a proof,
+    whatever budget a later pass had) or, if none did, its row from the last file that
+    has it: the largest budget tried. Each row keeps the ``budget`` it was solved
+    with. Raises :class:`~yukon.InvalidSurvey` for a file that is no survey file, or
+    when two files settle a deal differently (both cannot be proofs)."""
+    if isinstance(paths, str):
+        raise TypeError("paths must be a sequence of file names, not one name")
+    kept: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        with open(path, "rb"):
+            pass  # a missing file is a mistake here, not an empty survey
+        for code, row in read_done(path).items():
+            before = kept.get(code)
+            if before is None or before["verdict"] not in _SETTLED:
+                kept[code] = row
+            elif row["verdict"] in _SETTLED and row["verdict"] != before["verdict"]:
+                raise InvalidSurvey(
+                    f"{code} is {before['verdict']} in one file and {row['verdict']} "
+                    f"in {path}"
+                )
+    return sorted(kept.values(), key=lambda row: GameCode.parse(row["code"]).number)
+
+
+_SETTLED = frozenset((Verdict.WON.value, Verdict.LOST.value))
 
 
 def _smaller(old: object, new: Budget) -> bool:

@@ -1,0 +1,31 @@
+"""Survey files, read: for researchers who analyse or combine ``yukon survey`` runs.
+
+A survey file holds one JSON line per deal solved (``code``, ``verdict``, ``nodes``,
+``seconds``, ``moves``, the ``budget`` it was solved with and what ``stopped_by`` it),
+as ``yukon survey`` writes it; see the Research page for the command. Here it is read
+back (:func:`read`), passes with larger budgets are folded into one row per deal
+(:func:`fold`), and verdicts are counted into a winnable share with its interval
+(:class:`Tally`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._errors import InvalidSurvey
+from ._survey import BLIND_MOVES, STUCK, Tally, fold, read_done, wilson
+
+__all__ = ["BLIND_MOVES", "STUCK", "InvalidSurvey", "Tally", "fold", "read", "wilson"]
+
+
+def read(path: str) -> dict[str, dict[str, Any]]:
+    """The rows of the survey file ``path`` that count, by game code: the last row of
+    each deal, as a resumed survey reads it. Lines that are no survey row (a torn last
+    line, bad JSON) are passed over; a file with a line longer than 64 KiB is no survey
+    file and raises :class:`InvalidSurvey`. A file that does not exist holds no rows."""
+    return read_done(path)
+
+
+for _name in ("Tally", "fold", "wilson"):
+    globals()[_name].__module__ = __name__
+del _name
