@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
+import pytest
+
 import yukon
-from yukon import Card, Rules, State, Suit
+from yukon import Card, Rules, State, Suit, _solver
 
 
 def position(
@@ -46,3 +49,8 @@ def position(
 
 def m(text: str) -> yukon.Move:
     return yukon.Move.parse(text)
+
+
+def tuned(monkeypatch: pytest.MonkeyPatch, **changes: int) -> None:
+    """The solver's :class:`~yukon._solver.Tuning` with ``changes``, for one test."""
+    monkeypatch.setattr(_solver, "TUNING", attrs.evolve(_solver.TUNING, **changes))

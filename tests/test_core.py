@@ -20,7 +20,7 @@ from yukon import GameCode, Rules, State, Verdict, _solver
 from yukon._solver import _BREADTH, _PORTFOLIO, _Compiled, _Search
 from yukon._state import packed
 
-from .builders import position
+from .builders import position, tuned
 from .test_solver import (
     _LOST_BY_SEARCH,
     _small_endings,
@@ -95,8 +95,13 @@ def test_starts_further_on_are_tried_alike(
 ) -> None:
     """Tried early and small, they give the same verdict, positions and line
     compiled as in pure Python; `YU1-C-AAAAAZF` is won from one of them."""
-    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 2_000)
-    monkeypatch.setattr(_solver, "_FURTHER_ON", (2_000, 5, 2_000))
+    tuned(
+        monkeypatch,
+        further_on_after=2_000,
+        breadth_positions=2_000,
+        breadth_starts=5,
+        breadth_start_positions=2_000,
+    )
     solution = same_solutions(yukon.deal(code), 20_000)
     if code == "YU1-C-AAAAAZF":
         assert solution.verdict is Verdict.WON and solution.nodes > 3_000
@@ -109,9 +114,9 @@ def test_a_deal_every_search_passes_by_is_won_in_a_million_positions() -> None:
     """`YU1-C-AAAAAZF`: unknown after the positions the searches take before trying
     starts further on, and won soon after from one of them."""
     state = yukon.deal("YU1-C-AAAAAZF")
-    before = yukon.solve(state, max_nodes=_solver._FURTHER_ON_AFTER)
+    before = yukon.solve(state, max_nodes=_solver.TUNING.further_on_after)
     assert before.verdict is Verdict.UNKNOWN
-    after = yukon.solve(state, max_nodes=_solver._FURTHER_ON_AFTER + 300_000)
+    after = yukon.solve(state, max_nodes=_solver.TUNING.further_on_after + 300_000)
     assert after.verdict is Verdict.WON
     assert replays_to_a_win(state, after.moves)
 
@@ -123,12 +128,12 @@ def test_a_deal_random_play_finds_the_way_into_is_won(
     search's starts wins it, and the first start random play finds does, a thousand
     moves into its game."""
     state = yukon.deal("YU1-C-AAAAVQP")
-    make = _solver._Maker(True, True, frozenset())
-    games, moves, _, each = _solver._PLAYED
-    monkeypatch.setattr(_solver, "_PLAYED", (games, moves, 0, each))
+    make = _solver._Maker(True, True)
+    tuned(monkeypatch, random_starts=0)
     without = _solver._FurtherOn(packed(state), make, None)
     assert without.run(None, None, 0) == (None, ())
-    monkeypatch.setattr(_solver, "_PLAYED", (games, moves, 1, each))
+    tuned(monkeypatch, random_starts=1)
+    games, moves = _solver.TUNING.random_games, _solver.TUNING.random_game_moves
     further = _solver._FurtherOn(packed(state), make, None)
     verdict, line = further.run(None, None, 0)
     assert verdict is Verdict.WON and replays_to_a_win(state, line)
@@ -144,10 +149,8 @@ def test_a_loss_is_proved_by_the_same_searches_after_the_starts(
     2 000, it is lost after the same positions of the nine searches and the starts'
     own, counted apart. The searches from the deal go on where they paused."""
     state = yukon.deal("YU1-C-AAAAAKU")
-    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 2_000)
-    further = _solver._FurtherOn(
-        packed(state), _solver._Maker(True, True, frozenset()), None
-    )
+    tuned(monkeypatch, further_on_after=2_000)
+    further = _solver._FurtherOn(packed(state), _solver._Maker(True, True), None)
     assert further.run(None, None, 0) == (None, ())
     assert 20_000 < further.nodes <= 280_000
     solution = yukon.solve(state)
@@ -209,7 +212,7 @@ def test_sharing_one_table_is_compiled_too(
 ) -> None:
     """With the table shared early, losses and wins still match position for position
     (deal 6 is won after some 32 000 positions, so sharing after 2 000 matters)."""
-    monkeypatch.setattr(_solver, "_SHARE_AFTER", 2_000 if code.endswith("F") else 100)
+    tuned(monkeypatch, share_after=2_000 if code.endswith("F") else 100)
     same_solutions(yukon.deal(code), 100_000)
 
 

@@ -7,7 +7,6 @@ held to the same searches in ``tests/test_core.py``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,19 +19,26 @@ from yukon._rules import Position, follow, legal_moves
 from yukon._solver import _BREADTH, _Search, dead_end, furthest, how_far, played
 from yukon._state import packed
 
+from .builders import tuned
 from .test_budgets import budgets_recorded
 from .test_solver import _small_endings, replays_to_a_win
 
 
 @pytest.fixture
-def at_once() -> Iterator[None]:
+def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Starts further on tried before the searches from the start search anything,
     with small searches: every solve then goes through them."""
-    saved = _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON, _solver._PLAYED
-    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON = 0, (300, 4, 300)
-    _solver._PLAYED = (30, 300, 2, 300)
-    yield
-    _solver._FURTHER_ON_AFTER, _solver._FURTHER_ON, _solver._PLAYED = saved
+    tuned(
+        monkeypatch,
+        further_on_after=0,
+        breadth_positions=300,
+        breadth_starts=4,
+        breadth_start_positions=300,
+        random_games=30,
+        random_game_moves=300,
+        random_starts=2,
+        random_start_positions=300,
+    )
 
 
 def _depths(ways: list[tuple[int, int]]) -> list[int]:
@@ -113,12 +119,12 @@ def test_random_play_finds_the_starts_stated(
 ) -> None:
     """Each game gives the last position where it turned a card up that is no dead
     end, reached by the game's own moves; the starts are the fewest face down, then
-    the most home, then the earliest game, ``_GAMES_AT_ONCE`` games to a seed."""
+    the most home, then the earliest game, ``Tuning.games_at_once`` games to a seed."""
     start = packed(yukon.deal(yukon.GameCode(number, rules)))
     chosen = played(start, games, 150, count, None)
     expected = []
-    for seed, first in enumerate(range(0, games, _solver._GAMES_AT_ONCE)):
-        at_once = min(_solver._GAMES_AT_ONCE, games - first)
+    for seed, first in enumerate(range(0, games, _solver.TUNING.games_at_once)):
+        at_once = min(_solver.TUNING.games_at_once, games - first)
         for game, (_, turned) in enumerate(random_games(start, at_once, 150, seed)):
             open_ = [p for _, p in turned if not dead_end(p)]
             if open_:
@@ -178,11 +184,18 @@ def test_starts_further_on_keep_to_the_budget(
         assert solution.nodes == max_nodes
 
 
-def test_the_starts_keep_to_the_time_budget(at_once: None) -> None:
-    """The breadth-first search looks at the clock every ``_FINDER_SLICE`` positions:
+def test_the_starts_keep_to_the_time_budget(
+    at_once: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The breadth-first search looks at the clock every ``Tuning.finder_turn`` positions:
     with a budget of a twentieth of a second, the pure-Python searches stop long
     before its 20 000 positions (about two seconds)."""
-    _solver._FURTHER_ON = (20_000, 10, 20_000)
+    tuned(
+        monkeypatch,
+        breadth_positions=20_000,
+        breadth_starts=10,
+        breadth_start_positions=20_000,
+    )
     state = yukon.deal("YU1-C-AAAAACX")
     solution = _solver.solve_with(state, max_seconds=0.05, compiled=False)
     assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "seconds")
@@ -197,7 +210,7 @@ def test_the_starts_count_against_the_memory_budget_and_free_it(
     if not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
     budgets = budgets_recorded(monkeypatch)
-    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 5_000)
+    tuned(monkeypatch, further_on_after=5_000)
     solution = yukon.solve(
         yukon.deal("YU1-C-AAAAACX"), max_nodes=300_000, max_memory=2**28
     )
@@ -228,8 +241,14 @@ def test_starts_that_outgrow_the_memory_left_are_given_up(
     if not yukon.COMPILED_SOLVER:
         pytest.skip("the C core is not built")
     budgets = budgets_recorded(monkeypatch)
-    monkeypatch.setattr(_solver, "_FURTHER_ON_AFTER", 100_000)
-    monkeypatch.setattr(_solver, "_FURTHER_ON", sizes)
+    find, count, each = sizes
+    tuned(
+        monkeypatch,
+        further_on_after=100_000,
+        breadth_positions=find,
+        breadth_starts=count,
+        breadth_start_positions=each,
+    )
     memory = _solver.MIN_MEMORY + (2**20 if made == 1 else 2**23)
     max_nodes = 400_000 if made == 1 else 3_000_000
     tried = yukon.solve(
@@ -245,10 +264,12 @@ def test_starts_that_outgrow_the_memory_left_are_given_up(
         assert budgets[-1].limit < memory
 
 
-def test_a_start_stopped_by_the_clock_ends_the_starts(at_once: None) -> None:
+def test_a_start_stopped_by_the_clock_ends_the_starts(
+    at_once: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A start that runs out of time gives up the rest; the solve then stops as the
     time budget says."""
-    _solver._FURTHER_ON = (300, 4, 10**6)
+    tuned(monkeypatch, breadth_start_positions=10**6)
     state = yukon.deal("YU1-C-AAAAACX")
     solution = _solver.solve_with(state, max_seconds=0.3, compiled=False)
     assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "seconds")

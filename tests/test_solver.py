@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yukon
@@ -29,7 +29,7 @@ from yukon._state import packed
 from yukon._survey import Tally, read_done, survey, wilson
 
 from . import reference
-from .builders import position
+from .builders import position, tuned
 from .strategies import _play, positions
 
 
@@ -202,22 +202,21 @@ def test_a_position_is_covered_by_the_same_with_cards_home_that_could_come_back(
         foundations=(2, 3, 12, 13),
     )
     covered = packed(state)
-    assert _dominated(covered, _home(state, "3S"), in_order=False)
-    assert _dominated(covered, _home(state, "3S", "4H"), in_order=False)
-    assert _dominated(covered, _home(state, "KD"), in_order=False)
-    assert _dominated(covered, _home(state, "KD", "3S", "4H"), in_order=False)
-    assert not _dominated(covered, set(), in_order=False)
-    assert not _dominated(covered, {_key(covered, -1)}, in_order=False)
+    assert _dominated(covered, _home(state, "3S"))
+    assert _dominated(covered, _home(state, "3S", "4H"))
+    assert _dominated(covered, _home(state, "KD"))
+    assert _dominated(covered, _home(state, "KD", "3S", "4H"))
+    assert not _dominated(covered, set())
+    assert not _dominated(covered, {_key(covered, -1)})
     on_face_down = position({1: "[KS 5S] 3S", 3: "[QH] 4S"}, foundations=(2, 3, 13, 13))
-    assert not _dominated(packed(on_face_down), _home(on_face_down, "3S"), False)
+    assert not _dominated(packed(on_face_down), _home(on_face_down, "3S"))
     misplaced = position({1: "[KS] 5D 3S", 3: "[QH] 4S"}, foundations=(2, 3, 4, 13))
-    assert not _dominated(packed(misplaced), _home(misplaced, "3S"), False)
-    # The rule skips some positions of this one's search, and the compiled core the
-    # same ones: it searches as many.
+    assert not _dominated(packed(misplaced), _home(misplaced, "3S"))
+    # The compiled core skips the same positions of this one's search: it searches as
+    # many, and wins as the plain search does.
     skipping = _solver.solve_with(state, compiled=False)
-    plain = _solver.solve_with(state, compiled=False, without={"dominance"})
+    plain = _solver.solve_with(state, prune=False)
     assert skipping.verdict is plain.verdict is Verdict.WON
-    assert skipping.nodes < plain.nodes
     assert yukon.solve(state).nodes == skipping.nodes
 
 
@@ -338,49 +337,6 @@ def test_what_could_take_a_returned_card_is_as_stated(state: State) -> None:
             assert _solver._could_take_a_card(c, dest, p.where, children, shared) is (
                 stated
             ), (c, dest)
-
-
-@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
-@given(
-    _small_endings(),
-    st.sets(st.sampled_from(sorted(_solver.PRUNINGS)), min_size=1),
-)
-def test_each_pruning_alone_keeps_the_verdict(state: State, without: set[str]) -> None:
-    """The ablations the internals page reports: the searches with some prunings left
-    out still give the plain search's verdict, so each pruning stands on its own."""
-    ablated = _solver.solve_with(state, max_nodes=6_000, without=without)
-    plain = _solver.solve_with(state, max_nodes=6_000, prune=False)
-    assume(ablated.verdict is not Verdict.UNKNOWN)
-    assume(plain.verdict is not Verdict.UNKNOWN)
-    assert ablated.verdict is plain.verdict, sorted(without)
-
-
-def test_an_ablation_names_real_prunings() -> None:
-    state = yukon.deal("YU1-C-AAAAAAB")
-    with pytest.raises(ValueError, match=r"without names no pruning.*kings stay"):
-        _solver.solve_with(state, without={"kings stay"})
-    with pytest.raises(TypeError, match="without"):
-        _solver.solve_with(state, without="kings")
-
-
-def test_each_pruning_left_out_changes_the_search() -> None:
-    """Each switch of an ablation does something: among seeded small endgames, leaving
-    out any one pruning changes how many positions some search takes. Kings moving to
-    an empty column only make positions equal up to the order of columns, so they are
-    told apart with the symmetry left out too."""
-    rnd = random.Random(7)
-    changed: set[str] = set()
-    for _ in range(100):
-        state = _random_ending(rnd)
-        for name in _solver.PRUNINGS - changed:
-            also = {"symmetry"} if name == "kings" else set()
-            before = _solver.solve_with(
-                state, max_nodes=3_000, compiled=False, without=also
-            )
-            after = _solver.solve_with(state, max_nodes=3_000, without={name, *also})
-            if after.nodes != before.nodes:
-                changed.add(name)
-    assert changed == _solver.PRUNINGS
 
 
 def _random_ending(rnd: random.Random) -> State:
@@ -513,13 +469,13 @@ def test_shared_searches_search_every_position_once(
     state = yukon.deal(code)
     alone = _solver._Search(packed(state), _PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
-    monkeypatch.setattr(_solver, "_SHARE_AFTER", 0)
+    tuned(monkeypatch, share_after=0)
     shared = _solver.solve_with(state, compiled=False)
     assert shared.verdict is Verdict.LOST and shared.nodes == alone.nodes
-    monkeypatch.setattr(_solver, "_SHARE_AFTER", 10**9)
+    tuned(monkeypatch, share_after=10**9)
     separate = _solver.solve_with(state, compiled=False)
     assert separate.verdict is Verdict.LOST and separate.nodes >= alone.nodes
-    monkeypatch.setattr(_solver, "_SHARE_AFTER", alone.nodes // 2)
+    tuned(monkeypatch, share_after=alone.nodes // 2)
     late = _solver.solve_with(state, compiled=False)
     assert late.verdict is Verdict.LOST and late.nodes >= alone.nodes
 

@@ -1,120 +1,13 @@
 """The solver: is this position winnable when every card can be seen?
 
-:func:`solve` searches the "thoughtful" game: it reads the face-down cards, which a player
-cannot. It answers ``WON`` with a line of moves (checked by replaying it through
-:meth:`State.apply`), ``LOST`` when it has searched every position reachable from the
-start (up to the sound prunings below) without a win, or ``UNKNOWN`` when its budget ran
-out first. Foundation returns and the 20-card limit are part of the game it searches.
-
-Sound prunings (each keeps a win whenever one exists, so ``LOST`` stays a proof):
-
-- **Transpositions.** A position is searched once. Its key ignores the score and the
-  order of the columns (swapping two columns changes nothing that matters) but keeps
-  which cards are face down.
-- **Safe foundation moves.** A card ``c`` of rank ``r`` that is the last card of its
-  column and next on its foundation goes there at once, as the only move, when every card
-  that could ever lie in a chain on ``c`` is already on the foundations: in classic rules
-  both foundations of the other colour hold at least ``r - 1`` cards and the other
-  foundation of ``c``'s colour at least ``r - 2``; in relaxed rules every other
-  foundation holds ``r - 1``. Then only cards returned from the foundations could be put
-  on ``c``, and on them only other returned cards: a pile that can never receive a card
-  from the tableau. Any winning line from the position before the move becomes one from
-  the position after it by leaving out every move of ``c`` and of such returned cards
-  (moving a group that carries them carries fewer cards, which the rules never refuse),
-  so the move loses nothing. Not even a 2 may go sooner: an Ace with a card on it can
-  leave its column only onto a 2 of the other colour, which may be the only way to
-  free the cards under it.
-- **Returns wait for their use.** Bringing a card ``c`` back from a foundation only
-  helps through a later move that needs it there: a card placed on ``c``, or the return
-  of the card under ``c`` on its foundation. Every return can be put off until just
-  before the first such move: the moves in between cannot touch ``c`` (one that carries
-  ``c`` along with the card under it can be made without it, and ``c`` put back after:
-  a smaller group is never refused), and an empty column it would have filled only
-  stays free longer. Moving ``c`` on at once is never needed: a return straight to its
-  next place is one move shorter. A move may need several returns, which then come in
-  a row just before it, in any order that brings a card back before one returned onto
-  it; so the search takes such a row in suit order (a suit's own cards top down). After
-  a return it tries only further returns (in that order, unless onto the returned card)
-  and moves onto the returned card.
-- **Returns that nothing could use are not made.** A card is brought back only when
-  some card could one day be placed on it, or on a lower card of its suit that its
-  return lets come back in turn: a card that may go on one of them lies face up in a
-  column (for ``c`` itself, not in the column it goes to, where that card could only
-  carry ``c`` along), or lies on a foundation and could come back onto it with, in
-  turn, something to take. The moves that use a row of returns are the returns in it
-  and the one move after it; returns turn up no card and move none in the columns, so
-  only cards face up or home when the row begins can be placed.
-- **A return's position searched in full covers it.** A position reached by a return is
-  skipped when the same position, with no return waiting, was searched already: that
-  search tried every move the return allows, and the rest.
-- **Kings stay put.** A King at the bottom of a column never moves to an empty column:
-  the position would be the same up to the order of columns.
-- **Dead ends.** A position is not searched further when some set of cards can never
-  move (see :func:`dead_end`): every card must reach a foundation to win.
-- **Dominance: cards that could come back are better home.** A position ``P`` that no
-  return led to is not searched when a position ``Q`` was: ``P`` with one or more cards
-  sent home, each the last card of its column lying on a face-up card it may go on (or
-  a King alone in its column), so that returning them one by one gives ``P`` back (see
-  :func:`_dominated`). A win from ``P`` is then a win from ``Q``, and ``Q``'s search
-  finds one: ``Q`` follows ``P``'s line with the cards home (a group that carries one is
-  carried without it) until a move uses one of them, and returns it just before, as
-  the returns above are made. That search never leans on ``P``'s: it brings a card back
-  by a return, and a position a return led to is never skipped this way, while ``P``,
-  skipped, is not in the table to cover a return's position. Each skip points to a
-  position with more cards home, so the covering cannot go round in a circle; and
-  ``Q`` lost (searched, with every queue empty) means ``P`` lost. At most
-  ``_MOST_PROBED`` such positions are looked up for one ``P``.
-
-Nine best-first searches take turns, each ranking positions by what is left to do (see
-:class:`_Weights`): four weigh face-down cards (``f`` each), cards not yet home (1 each)
-and face-up cards lying on face-down ones (``d`` each), with ``(f, d)`` = (3, 0),
-(3, 1), (0, 0) and (1, 0); two also weigh *misplaced* cards (face-up cards not lying on a
-card they may go on, each of which must move again) and *buried* ones (cards lying on
-the next card of a foundation); three *diving* searches weigh the work to turn up each
-column's next card (see :func:`_to_turn`), one of them misplaced and buried cards too
-and one not face-down cards, and break ties deepest first, so that they follow one line
-across a plateau of equal positions instead of widening it. Turning cards up, bringing
-cards home and tidying the columns pull against each other, and a deal one balance wins
-at once another can take long over; ``docs/internals.md`` tells what each search wins.
-The other searches break ties in the order found.
-A position is built only when it is taken from a queue (the tidying and diving
-searches also build it once to rank it, and then leave it out if it was searched
-already: keeping the parent, not the position, in the queue keeps a search's memory
-small). Among the moves of a position, foundation moves come first, then moves that
-turn up a face-down card (most face-down cards first), then moves that empty a column,
-then the rest, foundation returns last.
-
-Every search ranks each position against all it has queued, so a win whose first
-steps rank low can wait behind millions of positions (see ``docs/internals.md``). So
-after ``_FURTHER_ON_AFTER`` positions the searches pause once for *starts further on*:
-a search breadth first from the start (every position weighing the same, the prunings
-as above) for the first of ``_FURTHER_ON``'s budgets, then the nine searches afresh
-from each of the furthest positions it found (fewest face-down cards, three to a card
-home; no dead end; one a set of face-down cards and foundations), each with a small
-budget and tables of its own; then from a few positions that random games reach (see
-:func:`played`), which the searches, ranking positions by what is left to do, may
-never reach: a random game wanders through positions they rank low, and now and
-then turns up cards on the way. A win from one of them, after the moves that reach
-it, is a win; a start that is lost proves nothing, and the searches from the start go
-on where they paused, as if it had not been tried. Their positions count against the
-budgets; the random games are seeded, so a solve stays deterministic.
-
-Each search keeps its own table of positions at first, so one search crossing another's
-ground does not cut its way short. After ``_SHARE_AFTER`` positions in all they share
-one table: a search then skips a position any of them has searched, and the verdict is
-``LOST`` once every queue is empty. That is still a proof: every searched position has
-put all its moves in some queue, so when the queues are empty every reachable position
-has been searched by one search or another. Sharing makes a loss cost the reachable
-positions once instead of once per search.
-
-When the package was built with its C core (``yukon._core``, compiled at install time
-where a C compiler is at hand; :data:`COMPILED_SOLVER` says whether it was), the nine
-searches run compiled: :class:`_Search` in C, with the same rules, keys, move order,
-priorities, ties and prunings, and the same sharing of one table, so the solver
-searches the same positions in the same order and gives the same verdict, node count
-and line as without the core, only faster. The test suite holds the two to
-that, search by search. The compiled searches let go of the GIL while they run, so
-solves in several threads use several cores.
+:func:`solve` searches the "thoughtful" game, reading the face-down cards: ``WON`` with
+a line of moves replayed through :meth:`State.apply`, ``LOST`` when every reachable
+position was searched (up to prunings that each keep a win whenever one exists), or
+``UNKNOWN`` when a budget ran out. Nine best-first searches take turns (the compiled
+core's, or their pure-Python twins here, position for position the same), then share
+one table, then try starts further on; :class:`Tuning` holds their sizes. :func:`hint`
+plays the game a player sees. Each pruning, with the argument that it is sound, is in
+docs/internals.md.
 """
 
 from __future__ import annotations
@@ -222,35 +115,6 @@ def _key(state: Position, target: int) -> _Key:
     return (columns, state.found, cols[target], hidden[target])
 
 
-def _key_in_order(state: Position, target: int) -> _Key:
-    """:func:`_key` with the columns in their own order: the search without the
-    symmetry of columns (for :data:`PRUNINGS` ablations)."""
-    columns = tuple(zip(state.cols, state.hidden, strict=True))
-    if target < 0:
-        return (columns, state.found)
-    return (columns, state.found, state.cols[target], state.hidden[target])
-
-
-PRUNINGS = frozenset(
-    {
-        "symmetry",
-        "safe moves",
-        "returns wait",
-        "useful returns",
-        "kings",
-        "dead ends",
-        "dominance",
-    }
-)
-"""The prunings :func:`solve_with` can leave out, each named after its paragraph of the
-module notes: the order of columns ignored, safe foundation moves, returns waiting for
-their use (and a return's position covered by the same position searched in full),
-returns made only when something could use them, Kings staying put, dead ends,
-positions covered by the same with cards home that could come back. Leaving
-out returns waiting leaves out the next one too: a return's use is judged by the cards
-face up just before the move that uses it."""
-
-
 def _next_home_and_last(
     cols: tuple[bytes, ...], found: tuple[int, ...], where: bytearray
 ) -> Iterator[tuple[int, int, int]]:
@@ -266,7 +130,7 @@ def _next_home_and_last(
 
 
 def safe_move(state: Position) -> Move | None:
-    """A foundation move that provably loses nothing (see the module notes), if any."""
+    """A foundation move that provably loses nothing (see internals.md), if any."""
     found = state.found
     relaxed = state.relaxed
     for suit, c, _ in _next_home_and_last(state.cols, found, state.where):
@@ -290,9 +154,9 @@ _MOST_PROBED = 64
 position: a bound on its work (leaving a position in is always sound)."""
 
 
-def _dominated(state: Position, seen: set[_Key], in_order: bool) -> bool:
+def _dominated(state: Position, seen: set[_Key]) -> bool:
     """Whether ``state`` with some cards sent home that could come back to where they
-    lie was searched already (see the module notes): each next on its foundation, last
+    lie was searched already (see internals.md): each next on its foundation, last
     in its column, on a face-up card it may go on or alone there and a King. Sending one
     home never moves another card or turns one up, so ``where`` and the face-down counts
     hold for every position tried; each is told by its foundations, tried once, at most
@@ -318,8 +182,7 @@ def _dominated(state: Position, seen: set[_Key], in_order: bool) -> bool:
                 return False
             tried.add(home)
             after = (*cols[:s], col[:-1], *cols[s + 1 :])
-            columns = zip(after, hidden, strict=True)
-            key = (tuple(columns) if in_order else tuple(sorted(columns)), home)
+            key = (tuple(sorted(zip(after, hidden, strict=True))), home)
             if key in seen:
                 return True
             stack.append((after, home))
@@ -487,13 +350,8 @@ def _twins_deadlocked(state: Position) -> bool:
     return False
 
 
-def _ordered(
-    state: Position, target: int, without: frozenset[str] = frozenset()
-) -> list[Move]:
-    """The moves worth trying here, most promising first (see the module notes), with
-    the prunings named in ``without`` left out."""
-    useful_only = "useful returns" not in without
-    kings_stay = "kings" not in without
+def _ordered(state: Position, target: int) -> list[Move]:
+    """The moves worth trying here, most promising first (see internals.md)."""
     cols = state.cols
     hidden = state.hidden
     where = state.where
@@ -509,7 +367,7 @@ def _ordered(
         if s == ON_FOUNDATION:
             if target >= 0 and dest != target and c // 13 < returned // 13:
                 continue  # returns in a row, not one onto another: in suit order
-            if not useful_only or _could_take_a_card(c, dest, where, children, memo):
+            if _could_take_a_card(c, dest, where, children, memo):
                 ranked.append((5, n, move))
             continue
         if target >= 0 and dest != target:
@@ -519,7 +377,7 @@ def _ordered(
         if dest == FOUNDATION:
             ranked.append((0, n, move))
         elif pos == 0:
-            if IS_KING[c] and kings_stay:  # at a column's base: the same position
+            if IS_KING[c]:  # at a column's base: the same position
                 continue
             ranked.append((3, n, move))
         elif pos == hidden[s]:
@@ -538,7 +396,7 @@ def _could_take_a_card(
     memo: dict[tuple[int, int], bool],
 ) -> bool:
     """Whether a card could ever be placed on ``c`` returned to column ``dest`` (see the
-    module notes): a card that may go on it lies face up in another column (one below
+    internals.md): a card that may go on it lies face up in another column (one below
     it in ``dest`` could only carry ``c`` along), or lies on a foundation and could in
     turn come back onto it and take a card; or the same holds for a lower card of its
     suit, which ``c``'s return lets come back (to a column not known yet). ``memo``
@@ -572,7 +430,7 @@ def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
 
 class _Search:
     """One complete best-first search, run a slice at a time, ranking positions by
-    ``weights`` (see the module notes)."""
+    ``weights`` (see internals.md)."""
 
     def __init__(
         self,
@@ -580,12 +438,9 @@ class _Search:
         weights: _Weights,
         *,
         prune: bool,
-        without: frozenset[str] = frozenset(),
     ) -> None:
         self.weights = weights
         self.prune = prune
-        self.without = without
-        self.key = _key_in_order if "symmetry" in without else _key
         self.fits = FITS_RELAXED if state.relaxed else FITS_CLASSIC
         # What ranking needs of each column, by its cards and face-down count.
         self.memo: _Memo = {}
@@ -608,13 +463,7 @@ class _Search:
         seen = self.seen
         parents = self.parents
         prune = self.prune
-        without = self.without
-        key_of = self.key
-        dead_ends = prune and "dead ends" not in without
-        safe_moves = prune and "safe moves" not in without
-        returns_wait = prune and "returns wait" not in without
-        dominance = prune and "dominance" not in without
-        in_order = key_of is _key_in_order
+        key_of = _key
         flip, weight, misplaced, buried, turn, dive, breadth = self.weights
         shaped = misplaced or buried or turn
         depths = self.depths
@@ -635,10 +484,10 @@ class _Search:
             if key in seen:
                 continue
             if (
-                dominance
+                prune
                 and target < 0
                 and (move is None or parent.where[move.key >> 3] != ON_FOUNDATION)
-                and _dominated(position, seen, in_order)
+                and _dominated(position, seen)
             ):  # covered by a position with cards home (and left out of the table)
                 continue
             seen.add(key)
@@ -651,18 +500,15 @@ class _Search:
                 depth = depths[parent_node] + 1 if parent_node >= 0 else 0
                 depths.append(depth)
                 dive_tie = -((depth + 1) << 40) - (node << 9)
-            if dead_ends:
+            if prune:
                 if move is None:
                     if dead_end(position):
                         continue
                 elif dead_end(position, move.key >> 3):
                     continue
             if prune:
-                forced = safe_move(position) if target < 0 and safe_moves else None
-                if forced is not None:
-                    moves = [forced]
-                else:
-                    moves = _ordered(position, target, without)
+                forced = safe_move(position) if target < 0 else None
+                moves = [forced] if forced is not None else _ordered(position, target)
             else:  # every legal move: the plain search the prunings are tested against
                 moves = legal_moves(position)
             cols = position.cols
@@ -681,7 +527,7 @@ class _Search:
                 c = child_move.key >> 3
                 dest = child_move.key & 7
                 source = where[c]
-                child_target = dest if returns_wait and source == ON_FOUNDATION else -1
+                child_target = dest if prune and source == ON_FOUNDATION else -1
                 if shaped:  # the tidying and diving searches rank the position itself
                     child = follow(position, child_move.key)
                     if key_of(child, child_target) in seen:
@@ -739,14 +585,44 @@ class _Search:
         return tuple(line)
 
 
-_SLICE = 64
-"""Positions one search expands before the next takes its turn."""
+@attrs.frozen
+class Tuning:
+    """The solver's tuning, in one place: sizes chosen on deals 1-500 of each rule set
+    (see internals.md) that change how the searches spend positions, never what a
+    verdict means. The same tuning gives the same answer, compiled or not."""
 
-_SHARE_AFTER = 60_000
-"""Positions searched in all before the searches share one table (see the module
-notes): late enough that most wins come before it (9 of the 443 classic deals 1-500
-won in 30 s took longer), early enough that each search has not yet searched much of a
-loss on its own: the losses of millions of positions are proved in 30 s."""
+    turn: int = 64
+    """Positions one search expands before the next takes its turn."""
+    share_after: int = 60_000
+    """Positions searched in all before the searches share one table: late enough that
+    most wins come before it (9 of the 443 classic deals 1-500 won in 30 s took
+    longer), early enough that each search has not yet searched much of a loss on its
+    own."""
+    further_on_after: int = 1_000_000
+    """Positions searched from the start before the starts further on are tried:
+    nearly every deal is settled sooner, and is searched as if they were not there."""
+    breadth_positions: int = 20_000
+    """Positions the breadth-first search takes to find starts further on."""
+    breadth_starts: int = 10
+    """How many of the furthest positions it finds are tried as starts."""
+    breadth_start_positions: int = 20_000
+    """Positions searched from each of those starts."""
+    random_games: int = 1_000
+    """Random games played to find more starts (:func:`played`)."""
+    random_game_moves: int = 2_000
+    """The most moves in each of those games."""
+    random_starts: int = 3
+    """How many starts random play gives."""
+    random_start_positions: int = 20_000
+    """Positions searched from each of them."""
+    games_at_once: int = 100
+    """Random games played to one seed, between looks at the clock."""
+    finder_turn: int = 1_000
+    """Positions the breadth-first search takes between looks at the clock."""
+
+
+TUNING = Tuning()
+"""The tuning every solve uses."""
 
 
 class _Searching(Protocol):
@@ -841,7 +717,7 @@ def solve(
     same answer every time, with or without the compiled core.
 
     Nine best-first searches run side by side, taking turns, with nine priorities, and
-    later share what they have searched (see the module notes); the first win any finds
+    later share what they have searched (see internals.md); the first win any finds
     is the answer, and ``LOST`` means that together they searched every reachable
     position. Raises :class:`TypeError` or :class:`ValueError` naming an argument that
     is not of the kind or range above.
@@ -859,30 +735,20 @@ def solve_with(
     max_memory: int | None = MAX_MEMORY,
     prune: bool = True,
     compiled: bool = True,
-    without: Collection[str] = (),
 ) -> Solution:
     """:func:`solve`, with the searches chosen, for the tests and benchmarks that set
     one against another: ``compiled=False`` runs the pure-Python searches even where
     the core is built, ``prune=False`` the plain pure-Python search of every legal
-    move that the prunings are tested against, and ``without`` the pure-Python
-    searches with the named :data:`PRUNINGS` left out (an ablation). (Users choose
-    with ``YUKON_IMPLEMENTATION``.)"""
+    move that the prunings are tested against. (Users choose with
+    ``YUKON_IMPLEMENTATION``.)"""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     max_nodes, max_seconds, max_memory = check_budgets(
         max_nodes, max_seconds, max_memory
     )
-    if isinstance(without, str) or not all(isinstance(w, str) for w in without):
-        raise TypeError("without must be a collection of pruning names")
-    left_out = frozenset(without)
-    if not left_out <= PRUNINGS:
-        unknown = ", ".join(sorted(left_out - PRUNINGS))
-        raise ValueError(f"without names no pruning of the solver: {unknown}")
-    if "returns wait" in left_out:
-        left_out |= {"useful returns"}
     start = time.monotonic()
     deadline = None if max_seconds is None else start + max_seconds
-    compiled = compiled and prune and not left_out and _core is not None
-    make = _Maker(compiled, prune, left_out)
+    compiled = compiled and prune and _core is not None
+    make = _Maker(compiled, prune)
     searches: list[_Searching] = []
     budget: _core.Budget | None = None
     further = _FurtherOn(packed(state), make, deadline) if prune else None
@@ -931,10 +797,9 @@ class _Maker:
     """How one solve makes its searches: compiled, or in pure Python with the
     prunings chosen."""
 
-    def __init__(self, compiled: bool, prune: bool, without: frozenset[str]) -> None:
+    def __init__(self, compiled: bool, prune: bool) -> None:
         self.compiled = compiled
         self.prune = prune
-        self.without = without
 
     def __call__(
         self,
@@ -945,34 +810,10 @@ class _Maker:
         """A search of ``position`` for each of the weights, and the memory budget
         they count against when compiled."""
         if not self.compiled:
-            return [
-                _Search(position, w, prune=self.prune, without=self.without)
-                for w in portfolio
-            ], None
+            return [_Search(position, w, prune=self.prune) for w in portfolio], None
         assert _core is not None
         budget = _core.Budget(2**64 - 1 if max_memory is None else max_memory)
         return [_Compiled(position, w, budget) for w in portfolio], budget
-
-
-_FURTHER_ON_AFTER = 1_000_000
-"""Positions the searches search from the start before the starts further on are
-tried (see the module notes): nearly every deal is settled sooner, and is searched
-as if they were not there."""
-
-_FURTHER_ON = (20_000, 10, 20_000)
-"""For the starts further on: the positions searched breadth first to find them, how
-many are tried, and the positions searched from each."""
-
-
-_PLAYED = (1_000, 2_000, 3, 20_000)
-"""For the starts random play finds (see :func:`played`): the games played, the most
-moves in each, how many starts are tried, and the positions searched from each."""
-
-_GAMES_AT_ONCE = 100
-"""Random games played between looks at the clock."""
-
-_FINDER_SLICE = 1_000
-"""Positions the breadth-first search takes between looks at the clock."""
 
 
 def how_far(position: Position) -> int:
@@ -1008,7 +849,9 @@ class _FurtherOn:
         the ``max_memory`` bytes the searches from the start (holding ``held``) leave:
         a win with its line from the start, a loss when the breadth-first search ended,
         else ``None``."""
-        find, count, each = _FURTHER_ON
+        tuning = TUNING
+        find, count = tuning.breadth_positions, tuning.breadth_starts
+        each = tuning.breadth_start_positions
         if (max_memory is not None and max_memory - held < MIN_MEMORY) or (
             max_nodes is not None and max_nodes <= 0
         ):
@@ -1022,7 +865,7 @@ class _FurtherOn:
             while verdict is None and finder.nodes < find:  # in slices, to keep time
                 if self.deadline is not None and time.monotonic() > self.deadline:
                     return None, ()
-                verdict = finder.run(min(_FINDER_SLICE, find - finder.nodes))
+                verdict = finder.run(min(tuning.finder_turn, find - finder.nodes))
             if verdict is Verdict.WON:
                 return verdict, finder.line()
             if verdict is Verdict.LOST:  # a search of every reachable position
@@ -1035,7 +878,8 @@ class _FurtherOn:
         starts = furthest(self.start, ways, count)
         line, go_on = self._solve_from(starts, each, max_nodes, left, held)
         if go_on:
-            games, moves, count, each = _PLAYED
+            games, moves = tuning.random_games, tuning.random_game_moves
+            count, each = tuning.random_starts, tuning.random_start_positions
             starts = played(self.start, games, moves, count, self.deadline)
             line, _ = self._solve_from(starts, each, max_nodes, left, held)
         return (None, ()) if line is None else (Verdict.WON, line)
@@ -1073,16 +917,17 @@ def played(
     start: Position, games: int, moves: int, count: int, deadline: float | None
 ) -> list[tuple[tuple[Move, ...], Position]]:
     """The ``count`` starts random play finds from ``start``: ``games`` games of at
-    most ``moves`` moves (see :func:`random_games`; each ``_GAMES_AT_ONCE`` seeded
+    most ``moves`` moves (see :func:`random_games`; each ``games_at_once`` seeded
     with their round's number), and from each the last position where it turned a card
     up that is no dead end (random play soon spoils a game, so its end is seldom worth
     solving). The starts are those with the fewest cards face down, then the most
     home, then the earliest game; none when the clock runs out first."""
     found: list[tuple[int, int, int, bytes, Position]] = []
-    for seed, first in enumerate(range(0, games, _GAMES_AT_ONCE)):
+    at_once = TUNING.games_at_once
+    for seed, first in enumerate(range(0, games, at_once)):
         if deadline is not None and time.monotonic() > deadline:
             return []
-        batch = random_games(start, min(_GAMES_AT_ONCE, games - first), moves, seed)
+        batch = random_games(start, min(at_once, games - first), moves, seed)
         for game, (keys, turned) in enumerate(batch, first):
             for length, position in reversed(turned):
                 if not dead_end(position):
@@ -1138,17 +983,20 @@ def _run(
     further: _FurtherOn | None = None,
 ) -> tuple[Verdict, tuple[Move, ...], _Stop | None]:
     """Run the searches in turn until one wins, all are done, or a budget runs out;
-    after ``_FURTHER_ON_AFTER`` positions, try ``further`` once."""
+    after :attr:`Tuning.further_on_after` positions, try ``further`` once."""
+    tuning = TUNING
     shared = False
     running = list(searches)
     # The compiled searches count their memory themselves; the Python ones here.
     counted = None if isinstance(searches[0], _Compiled) else max_memory
     while True:
-        if not shared and sum(s.nodes for s in searches) >= _SHARE_AFTER:
+        if not shared and sum(s.nodes for s in searches) >= tuning.share_after:
             shared = True
             if not _share(searches):
                 return Verdict.UNKNOWN, (), "memory"
-        if further is not None and sum(s.nodes for s in searches) >= _FURTHER_ON_AFTER:
+        if further is not None and sum(s.nodes for s in searches) >= (
+            tuning.further_on_after
+        ):
             nodes = sum(s.nodes for s in searches)
             verdict, line = further.run(
                 None if max_nodes is None else max_nodes - nodes,
@@ -1161,7 +1009,11 @@ def _run(
             further = None
         for search in running:
             nodes = sum(s.nodes for s in searches)
-            steps = _SLICE if max_nodes is None else min(_SLICE, max_nodes - nodes)
+            steps = (
+                tuning.turn
+                if max_nodes is None
+                else min(tuning.turn, max_nodes - nodes)
+            )
             if steps <= 0:
                 return Verdict.UNKNOWN, (), "nodes"
             if deadline is not None and time.monotonic() > deadline:
