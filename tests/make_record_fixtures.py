@@ -20,7 +20,7 @@ OUT = pathlib.Path(__file__).with_name("fixtures") / "records-0.1"
 def _random_game(code: GameCode, seed: int, moves: int, undo_every: int) -> Game:
     rnd = random.Random(seed)
     game = Game.new(code)
-    while game.moves < moves:
+    while game.move_count < moves:
         legal = game.state.legal_moves()
         if game.can_undo and (not legal or rnd.randrange(undo_every) == 0):
             game = game.undo()

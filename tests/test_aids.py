@@ -219,14 +219,14 @@ def test_placement_help_lists_exactly_the_cards_legal_moves(state: State) -> Non
 @given(positions())
 def test_tap_double_tap_and_auto_place_follow_the_spec(state: State) -> None:
     for card in reference.ALL_CARDS:
-        tap = state.tap(card)
+        tap = state.tap_move(card)
         expected_tap = Move(card, None)
         assert tap == (
             expected_tap if reference.is_legal(state, expected_tap) else None
         )
-        assert state.double_tap(card) == spec_double_tap(state, card)
+        assert state.double_tap_move(card) == spec_double_tap(state, card)
         assert state.auto_place(card) == spec_auto_place(state, card)
-        for move in (tap, state.double_tap(card), state.auto_place(card)):
+        for move in (tap, state.double_tap_move(card), state.auto_place(card)):
             assert move is None or state.check(move) is None
 
 
@@ -241,7 +241,7 @@ def test_king_at_a_column_base_with_nowhere_better_takes_the_leftmost_empty_colu
     state = position(
         {1: "9C", 2: "", 3: "KD QS", 4: "", 5: "[5C] TH", 7: "JD"}, filler=6
     )
-    assert state.double_tap("KD") == m("KD>2")
+    assert state.double_tap_move("KD") == m("KD>2")
     assert state.auto_place("KD") == m("KD>2")
     assert state.targets("KD") == (m("KD>2"), m("KD>4"))
 
@@ -251,16 +251,16 @@ def test_double_tap_prefers_the_foundation_then_the_longest_column() -> None:
         {1: "[2C 3C] 8S", 2: "8C", 3: "AD", 4: "[4C] 7H", 5: "[9C TC] JC QC 8D"},
         filler=6,
     )
-    assert state.double_tap("AD") == m("AD>F")
+    assert state.double_tap_move("AD") == m("AD>F")
     assert state.auto_place("AD") is None  # auto placement never picks a foundation
     # 7H fits on 8S (3 cards) and 8C (1 card): the column holding more wins.
-    assert state.double_tap("7H") == m("7H>1")
-    assert state.tap("7H") is None
+    assert state.double_tap_move("7H") == m("7H>1")
+    assert state.tap_move("7H") is None
 
 
 def test_double_tap_leaves_foundation_cards_alone_but_dragging_places_them() -> None:
     state = position({1: "9S", 2: "[5C] 3D"}, foundations=(0, 8, 0, 0), filler=3)
-    assert state.double_tap("8H") is None
+    assert state.double_tap_move("8H") is None
     assert state.auto_place("8H") == m("8H>1")
 
 
@@ -268,7 +268,7 @@ def test_aids_accept_cards_or_card_text() -> None:
     state = yukon.deal("YU1-C-AAAAAAB")
     assert state.targets("6s") == state.targets(Card.parse("6S")) == (m("6S>1"),)
     with pytest.raises(yukon.InvalidCard):
-        state.tap("6X")
+        state.tap_move("6X")
 
 
 def test_settings_carry_the_apps_defaults() -> None:
@@ -337,7 +337,7 @@ def test_a_frontend_session() -> None:
 
 def test_relaxed_double_tap_uses_any_colour() -> None:
     state = position({1: "9S", 2: "[4C 5C] 8C", 3: "7C"}, rules=Rules.RELAXED)
-    assert state.double_tap("7C") == m("7C>2")
+    assert state.double_tap_move("7C") == m("7C>2")
 
 
 def test_settings_change_one_field_at_a_time() -> None:

@@ -39,7 +39,7 @@ _CALLS: dict[str, tuple[_Call, object, object, type[ValueError]]] = {
     "Move column": (lambda v: Move(Card.parse("AS"), v), "1", 7, yukon.InvalidMove),
     "State.apply": (_DEAL.apply, 5, "8S>9", yukon.InvalidMove),
     "State.check": (_DEAL.check, 5, "8S>9", yukon.InvalidMove),
-    "State.tap": (_DEAL.tap, 5, "1S", yukon.InvalidCard),
+    "State.tap_move": (_DEAL.tap_move, 5, "1S", yukon.InvalidCard),
     "State.locate": (_DEAL.locate, 5, "1S", yukon.InvalidCard),
     "State.targets": (_DEAL.targets, 5, "1S", yukon.InvalidCard),
     "State.foundation_top": (_DEAL.foundation_top, "x", 4, yukon.InvalidCard),

@@ -267,7 +267,7 @@ def test_a_game_from_a_position_plays_and_replays(
 ) -> None:
     game = Game.from_state(state)
     assert game.code is None and game.start == state == game.state
-    assert game.moves == 0 and not game.can_undo and game.info.code is None
+    assert game.move_count == 0 and not game.can_undo and game.info.code is None
     for _ in range(5):
         moves = game.state.legal_moves()
         if not moves:

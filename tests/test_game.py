@@ -17,7 +17,7 @@ from .strategies import codes, games
 def test_new_game_starts_at_zero() -> None:
     game = Game.new("yu1-c-aaaaaab")
     assert game.code == GameCode(1)
-    assert (game.moves, game.score, game.can_undo, game.last_move) == (
+    assert (game.move_count, game.score, game.can_undo, game.last_move) == (
         0,
         0,
         False,
@@ -35,10 +35,10 @@ def test_undo_restores_position_and_score_but_not_the_counter(
     if not moves:
         return
     played = game.play(rnd.choice(moves))
-    assert played.moves == game.moves + 1
+    assert played.move_count == game.move_count + 1
     undone = played.undo()
     assert undone.state == game.state and undone.score == game.score
-    assert undone.moves == game.moves + 1
+    assert undone.move_count == game.move_count + 1
 
 
 @given(codes, st.randoms(use_true_random=False))
@@ -47,13 +47,13 @@ def test_only_the_last_100_moves_can_be_undone(
 ) -> None:
     game = Game.new(code)
     positions = [game.state]
-    while game.moves < 130:
+    while game.move_count < 130:
         moves = game.state.legal_moves()
         if not moves:
             break
         game = game.play(rnd.choice(moves))
         positions.append(game.state)
-    played = game.moves
+    played = game.move_count
     undoable = min(played, 100)
     assert game.history == tuple(
         zip(
@@ -65,7 +65,7 @@ def test_only_the_last_100_moves_can_be_undone(
     for back in range(1, undoable + 1):
         game = game.undo()
         assert game.state == positions[played - back]
-        assert game.moves == played
+        assert game.move_count == played
     assert not game.can_undo
     with pytest.raises(yukon.NothingToUndo, match="no move to undo"):
         game.undo()
@@ -73,11 +73,11 @@ def test_only_the_last_100_moves_can_be_undone(
 
 @given(games())
 def test_the_counter_never_falls(game: Game) -> None:
-    assert game.moves >= len(game.history)
+    assert game.move_count >= len(game.history)
     while game.can_undo:
-        before = game.moves
+        before = game.move_count
         game = game.undo()
-        assert game.moves == before
+        assert game.move_count == before
 
 
 def test_illegal_play_leaves_the_game_as_it_was() -> None:
@@ -106,7 +106,9 @@ def test_games_and_positions_are_frozen(name: str) -> None:
         with pytest.raises(AttributeError, match="immutable"):
             delattr(value, name)
     assert (
-        game.moves == 1 and game.state is state and game.line == (Move.parse("6C>1"),)
+        game.move_count == 1
+        and game.state is state
+        and game.line == (Move.parse("6C>1"),)
     )
 
 
@@ -114,7 +116,7 @@ def test_games_and_positions_are_frozen(name: str) -> None:
 def test_games_are_values(game: Game) -> None:
     twin = pickle.loads(pickle.dumps(game))
     assert twin == game and hash(twin) == hash(game)
-    assert twin.history == game.history and twin.moves == game.moves
+    assert twin.history == game.history and twin.move_count == game.move_count
 
 
 def test_undo_rebuilds_each_position_from_the_one_after_it() -> None:
@@ -126,12 +128,12 @@ def test_undo_rebuilds_each_position_from_the_one_after_it() -> None:
     game = Game.new("YU1-R-AAAAAAB")
     positions = [game.state]
     kept: Game | None = None
-    while game.moves < 320:
+    while game.move_count < 320:
         moves = game.state.legal_moves()
         assert moves, "this seeded relaxed deal has moves for 320 plays"
         game = game.play(rnd.choice(moves))
         positions.append(game.state)
-        if game.moves == 120:
+        if game.move_count == 120:
             kept = game
     assert kept is not None
     line = game._now[4]  # what the game holds is the point here
@@ -180,7 +182,7 @@ def _all_face_up(code: str) -> Game:
 def test_auto_finish_plays_a_face_up_game_to_its_win() -> None:
     game = _all_face_up("YU1-R-AAAAAAB")
     finished = game.auto_finish()
-    assert finished.is_won and finished.moves > game.moves
+    assert finished.is_won and finished.move_count > game.move_count
     assert finished.line[: len(game.line)] == game.line  # played on from the game
     assert not game.is_won  # the game asked is unchanged
     with pytest.raises(yukon.CannotFinish, match="21 cards are still face down"):

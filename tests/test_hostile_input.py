@@ -199,7 +199,7 @@ def test_every_documented_way_of_writing_a_card_reads_back(
 ) -> None:
     card, text = written
     assert Card.parse(text) is card
-    assert Move.parse(f"{text}>F") == Move.to_foundation(card)
+    assert Move.parse(f"{text}>F") == Move.home(card)
 
 
 # -- arguments that are not what they should be --------------------------------------
@@ -563,7 +563,7 @@ def test_positions_come_only_from_deals_and_moves() -> None:
 
 @pytest.mark.parametrize("card", [None, 8, Move.parse("8S>5")])
 def test_aids_refuse_what_is_no_card(card: object) -> None:
-    for aid in (_DEAL.tap, _DEAL.double_tap, _DEAL.auto_place, _DEAL.targets):
+    for aid in (_DEAL.tap_move, _DEAL.double_tap_move, _DEAL.auto_place, _DEAL.targets):
         with pytest.raises(TypeError, match="expected a Card or card text"):
             aid(card)  # type: ignore[arg-type]
 

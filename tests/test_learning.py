@@ -149,7 +149,7 @@ def test_a_card_taken_back_and_placed_again_earns_score_but_no_progress() -> Non
         state = state.apply(rnd.choice(moves))
     assert returns, "random play reaches a possible return"
     back = returns[0]
-    again = state.apply(back).apply(Move.to_foundation(back.card))
+    again = state.apply(back).apply(Move.home(back.card))
     assert again == State.from_layout(
         [list(c.cards) for c in state.columns],
         hidden=[c.hidden for c in state.columns],

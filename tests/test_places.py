@@ -23,8 +23,8 @@ def test_a_place_taps_as_its_card_does_and_a_card_back_names_nothing(
             if index < column.hidden:
                 event("a card back")
                 assert card is None
-                assert state.tap_at(s, index) is None
-                assert state.double_tap_at(s, index) is None
+                assert state.tap_move_at(s, index) is None
+                assert state.double_tap_move_at(s, index) is None
                 for outcome in (game.tap_at(s, index), game.double_tap_at(s, index)):
                     refusal = outcome.refusal
                     assert not outcome.played and outcome.game is game
@@ -35,8 +35,8 @@ def test_a_place_taps_as_its_card_does_and_a_card_back_names_nothing(
                         assert not any(c.symbol in said for c in column.face_down)
             else:
                 assert card == column.face_up[index - column.hidden]
-                assert state.tap_at(s, index) == state.tap(card)
-                assert state.double_tap_at(s, index) == state.double_tap(card)
+                assert state.tap_move_at(s, index) == state.tap_move(card)
+                assert state.double_tap_move_at(s, index) == state.double_tap_move(card)
                 assert game.tap_at(s, index) == game.tap(card)
                 assert game.double_tap_at(s, index) == game.double_tap(card)
 
@@ -48,7 +48,7 @@ def test_a_place_that_holds_no_card_is_refused_by_name() -> None:
     with pytest.raises(IndexError, match="index"):
         Game.new("YU1-C-AAAAAAB").tap_at(6, -1)
     with pytest.raises(ValueError, match="column must be from 0 to 6"):
-        state.tap_at(7, 0)
+        state.tap_move_at(7, 0)
     with pytest.raises(TypeError, match="index"):
         state.card_at(0, "0")  # type: ignore[arg-type]
     assert state.card_at(6, 10) == state.columns[6].last  # the 11th card, face up

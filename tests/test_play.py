@@ -77,10 +77,10 @@ async def click_move(app: YukonApp, pilot: Pilot[None], move: Move) -> None:
     state = app.game.state
     card = move.card
     if move.column is None:
-        assert state.tap(card) == move
+        assert state.tap_move(card) == move
         await click(app, pilot, card)
         return
-    await click(app, pilot, card, shift=state.tap(card) is not None)
+    await click(app, pilot, card, shift=state.tap_move(card) is not None)
     assert app.view.held == card
     await pilot.click(f"#column-{move.column + 1}")
 
@@ -132,12 +132,12 @@ def test_a_relaxed_deal_is_won_to_625_through_clicks_and_keys() -> None:
 
 def test_a_click_on_a_card_taps_it_home_and_a_double_click_double_taps() -> None:
     game = Game.new("YU1-C-AAAAAAB")
-    assert game.state.tap("6C") is None  # K♠ lies on it
+    assert game.state.tap_move("6C") is None  # K♠ lies on it
 
     async def script(app: YukonApp, pilot: Pilot[None]) -> None:
         await click(app, pilot, "6C", times=2)  # no tap: the double tap places it
         assert app.game == game.double_tap("6C").game != game
-        assert app.game.state.tap("AH") is not None
+        assert app.game.state.tap_move("AH") is not None
         await click(app, pilot, "AH")
         assert app.game.last_move == Move.parse("AH>F")
         change = app.game.last_change
@@ -150,12 +150,12 @@ def test_a_double_click_on_a_card_sent_home_by_its_first_click_does_nothing_more
     None
 ):
     game = Game.new("YU1-C-AAAAAAB").play("6C>1").play("5H>5")
-    assert game.state.tap("AH") is not None
+    assert game.state.tap_move("AH") is not None
 
     async def script(app: YukonApp, pilot: Pilot[None]) -> None:
         await click(app, pilot, "AH", times=2)
         assert app.game.line == (*game.line, Move.parse("AH>F"))
-        assert app.game.moves == game.moves + 1
+        assert app.game.move_count == game.move_count + 1
 
     run(YukonApp(game, clock=Clock()), script)
 
@@ -170,7 +170,7 @@ def test_undo_is_shown_from_the_change_inverse() -> None:
         assert change is not None and change.flipped == Card.parse("KC")
         await pilot.press("u")
         await pilot.pause()
-        assert app.game.state == game.state and app.game.moves == 1
+        assert app.game.state == game.state and app.game.move_count == 1
         assert status(app) == describe(change.inverse())
         assert "back to column 6; K♣ turned face down; -5" in status(app)
         assert app.view.moved == set(change.cards)
@@ -482,7 +482,7 @@ def test_shift_click_picks_up_a_card_a_click_would_send_home() -> None:
     def homeward_but_placed(game: Game) -> Move | None:
         state = game.state
         for m in state.legal_moves():
-            if m.column is not None and state.tap(m.card) is not None:
+            if m.column is not None and state.tap_move(m.card) is not None:
                 return m
         return None
 
@@ -618,7 +618,7 @@ def test_a_game_in_progress_is_not_thrown_away_unasked(
         await pilot.press("m", *"6c>1", "enter")  # a move played: a game in progress
         await pilot.pause()
         played = app.game
-        assert played.moves == 1
+        assert played.move_count == 1
         for key in "nlq":
             await pilot.press(key)
             await pilot.pause()
@@ -727,7 +727,7 @@ def test_redo_plays_the_undone_move_again() -> None:
         assert status(app) == "Nothing to redo."
         await pilot.press("u", "r")
         await pilot.pause()
-        assert app.game.state == game.state and app.game.moves == 2
+        assert app.game.state == game.state and app.game.move_count == 2
         assert status(app) == "6♣ K♠ to column 1"
 
     run(YukonApp(game, clock=Clock()), script)

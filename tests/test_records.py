@@ -32,7 +32,7 @@ def test_games_round_trip_through_records_and_json(game: Game) -> None:
     for loaded in (Game.from_record(game.to_record()), Game.from_json(game.to_json())):
         assert loaded == game
         assert loaded.history == game.history
-        assert loaded.moves == game.moves and loaded.line == game.line
+        assert loaded.move_count == game.move_count and loaded.line == game.line
         assert loaded.to_record() == game.to_record()
 
 
@@ -73,13 +73,13 @@ def test_position_text_reads_as_documented() -> None:
 def test_a_long_game_keeps_only_100_undos_through_a_record() -> None:
     rnd = random.Random(4)
     game = Game.new(GameCode(77, "R"))
-    while game.moves < 160:
+    while game.move_count < 160:
         game = game.play(rnd.choice(game.state.legal_moves()))
     for _ in range(120):
         game = game.undo() if game.can_undo else game
     loaded = Game.from_record(game.to_record())
     assert loaded == game and len(loaded.history) == len(game.history) == 0
-    assert len(loaded.line) == 60 and loaded.moves == 160
+    assert len(loaded.line) == 60 and loaded.move_count == 160
 
 
 # -- validation ----------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_redo_plays_back_every_undone_move(game: Game, undos: int) -> None:
         redone = redone.redo()
         assert redone.last_change == redone.history[-1][0].change(move)
     assert redone.state == game.state and redone.line == game.line
-    assert redone.moves == game.moves + len(taken)  # a redo counts as a move
+    assert redone.move_count == game.move_count + len(taken)  # a redo counts as a move
     assert redone.redo_moves == game.redo_moves
 
 

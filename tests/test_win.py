@@ -45,7 +45,7 @@ def test_a_clean_win_always_scores_625(
             game = game.play(move)
         assert game.is_won and game.state.foundations == (13, 13, 13, 13)
         assert game.score == yukon.CLEAN_WIN == 625
-        assert game.moves == len(line)
+        assert game.move_count == len(line)
         assert game.state.legal_moves() != ()  # the app never ends the game itself
 
 
@@ -61,7 +61,7 @@ def test_each_replaced_return_adds_ten(
             ]
             if back and returns < 3:
                 card = back[0].card
-                game = game.play(back[0]).play(Move.to_foundation(card))
+                game = game.play(back[0]).play(Move.home(card))
                 returns += 1
         assert returns > 0
         assert game.is_won

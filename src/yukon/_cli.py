@@ -170,7 +170,7 @@ def render(game: Game) -> str:
     state = game.state
     legal = state.legal_moves()
     lines = [f"{game.code} ({state.rules.name.lower()})", str(state)]
-    lines.append(f"Moves: {game.moves}")
+    lines.append(f"Moves: {game.move_count}")
     if state.is_won:
         lines.append("Won.")
     lines.append(f"Legal moves ({len(legal)}): " + " ".join(str(m) for m in legal))

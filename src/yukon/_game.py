@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex
 
 import attrs
 
-from . import _notation
+from . import _deprecated, _notation
 from ._arguments import instance, quote
 from ._cards import Card
 from ._changes import Change
@@ -187,8 +187,14 @@ class Game:
         return self._now[1]
 
     @property
-    def moves(self) -> int:
+    def move_count(self) -> int:
         """The move counter: every move played, undone or not. Undo never lowers it."""
+        return self._now[2]
+
+    @property
+    def moves(self) -> int:
+        """Deprecated: :attr:`move_count`, under the name it had until 0.2."""
+        _deprecated.renamed("Game.moves", "Game.move_count")
         return self._now[2]
 
     @property
@@ -276,7 +282,7 @@ class Game:
                 "there is no move to undo"
                 + (
                     f" (only the last {UNDO_LIMIT} moves can be undone)"
-                    if self.moves
+                    if self.move_count
                     else ""
                 )
             )
@@ -407,12 +413,12 @@ class Game:
     def _record(self, *, with_claims: bool) -> _notation.RecordData:
         line = self.line
         undoable = self._now[3]
-        plain = self.moves == len(line) and undoable == min(len(line), UNDO_LIMIT)
+        plain = self.move_count == len(line) and undoable == min(len(line), UNDO_LIMIT)
         code, start, meta = self._now[0]
         return _notation.RecordData(
             code,
             line,
-            None if plain and not with_claims else self.moves,
+            None if plain and not with_claims else self.move_count,
             None if plain and not with_claims else undoable,
             self.score if with_claims else None,
             self.state.to_text() if with_claims else None,
@@ -465,7 +471,7 @@ class Game:
     def info(self) -> InfoBar:
         """The info bar's data: score, move counter, game code. (The time is the
         frontend's to keep: the library never reads the clock.)"""
-        return InfoBar(self.score, self.moves, self.code)
+        return InfoBar(self.score, self.move_count, self.code)
 
     def attempt(self, move: Move | str) -> Outcome:
         """Play ``move`` if the rules allow it; never raises for an illegal move. A drag
@@ -481,9 +487,9 @@ class Game:
         """A tap on ``card``: to its foundation if it can go, else the refusal saying
         why not (the game unchanged)."""
         card = _to_card(card)
-        move = self.state.tap(card)
+        move = self.state.tap_move(card)
         if move is None:
-            return Outcome(self, None, self.state.check(Move.to_foundation(card)))
+            return Outcome(self, None, self.state.check(Move.home(card)))
         return self._played(move)
 
     def double_tap(self, card: Card | str) -> Outcome:
@@ -491,7 +497,7 @@ class Game:
         place, the refusal is the card's own (face down, not in play), ``RETURN_BY_DRAG``
         for a foundation's top card (it comes back only by a drag), or ``NO_PLACE``."""
         card = _to_card(card)
-        return self._placed(card, self.state.double_tap(card), tapped=True)
+        return self._placed(card, self.state.double_tap_move(card), tapped=True)
 
     def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Outcome:
         """A tap on the card at ``index`` (from the bottom, 0) of ``column`` (0-6), for
@@ -524,7 +530,7 @@ class Game:
     ) -> Outcome:
         if move is not None:
             return self._played(move)
-        carrier = Move.to_foundation(card)
+        carrier = Move.home(card)
         refusal = self.state.check(carrier)
         if tapped and refusal and refusal.code is RefusalCode.ALREADY_ON_FOUNDATION:
             refusal = Refusal(RefusalCode.RETURN_BY_DRAG, carrier)
@@ -558,7 +564,7 @@ class Game:
             (
                 code,
                 self.state,
-                self.moves,
+                self.move_count,
                 self._now[3],
                 self.line,
                 start,
@@ -569,7 +575,7 @@ class Game:
 
     def __repr__(self) -> str:
         origin = self.code if self.code is not None else "from a position"
-        return f"<Game {origin} moves={self.moves} score={self.score}>"
+        return f"<Game {origin} moves={self.move_count} score={self.score}>"
 
 
 _new = object.__new__

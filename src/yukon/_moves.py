@@ -14,6 +14,7 @@ from typing import SupportsIndex
 
 import attrs
 
+from . import _deprecated
 from ._arguments import as_int, excerpt, quote
 from ._cards import CARDS, Card
 from ._errors import InvalidCard, InvalidMove
@@ -62,9 +63,15 @@ class Move:
         return move_by_key(key)
 
     @classmethod
-    def to_foundation(cls, card: Card) -> Move:
-        """The move of ``card`` to its foundation."""
+    def home(cls, card: Card) -> Move:
+        """The move of ``card`` home, to its foundation."""
         return MOVES[card.index * 8 + FOUNDATION]
+
+    @classmethod
+    def to_foundation(cls, card: Card) -> Move:
+        """Deprecated: :meth:`home`, under the name it had until 0.2."""
+        _deprecated.renamed("Move.to_foundation", "Move.home")
+        return cls.home(card)
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -18,7 +18,7 @@ from typing import Any, SupportsIndex
 
 import attrs
 
-from . import _aids, _notation
+from . import _aids, _deprecated, _notation
 from ._arguments import as_int, instance, quote
 from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
@@ -484,18 +484,29 @@ class State:
         the foundation first, then columns left to right; empty if it cannot be taken."""
         return _aids.targets(self, _to_card(card))
 
-    def tap(self, card: Card | str) -> Move | None:
+    def tap_move(self, card: Card | str) -> Move | None:
         """The move a tap makes: ``card`` to its foundation when it is the last card of
-        its column and the foundation takes it; else ``None``."""
+        its column and the foundation takes it; else ``None``. (:meth:`Game.tap
+        <yukon.Game.tap>` plays it.)"""
         return _aids.tap(self, _to_card(card))
 
-    def double_tap(self, card: Card | str) -> Move | None:
+    def double_tap_move(self, card: Card | str) -> Move | None:
         """The move a double tap makes: the foundation if a tap would play, else the legal
         column holding the most cards (leftmost on a tie, an empty one for a King);
         ``None`` when there is no place or the card is not in a column."""
         card = _to_card(card)
         in_column = self._p.where[card.index] != ON_FOUNDATION
         return _aids.double_tap(self, card, in_column=in_column)
+
+    def tap(self, card: Card | str) -> Move | None:
+        """Deprecated: :meth:`tap_move`, under the name it had until 0.2."""
+        _deprecated.renamed("State.tap", "State.tap_move")
+        return self.tap_move(card)
+
+    def double_tap(self, card: Card | str) -> Move | None:
+        """Deprecated: :meth:`double_tap_move`, under the name it had until 0.2."""
+        _deprecated.renamed("State.double_tap", "State.double_tap_move")
+        return self.double_tap_move(card)
 
     def auto_place(self, card: Card | str) -> Move | None:
         """Auto placement: the column a dragged group from ``card`` drops on (the legal
@@ -521,17 +532,29 @@ class State:
             )
         return None if at < self._p.hidden[s] else CARDS[cards[at]]
 
-    def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
-        """:meth:`tap` on the card at a place (see :meth:`card_at`); ``None`` for a
+    def tap_move_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
+        """:meth:`tap_move` on the card at a place (see :meth:`card_at`); ``None`` for a
         face-down card, as for a card that cannot go home."""
         card = self.card_at(column, index)
-        return None if card is None else self.tap(card)
+        return None if card is None else self.tap_move(card)
+
+    def double_tap_move_at(
+        self, column: SupportsIndex, index: SupportsIndex
+    ) -> Move | None:
+        """:meth:`double_tap_move` on the card at a place (see :meth:`card_at`);
+        ``None`` for a face-down card."""
+        card = self.card_at(column, index)
+        return None if card is None else self.double_tap_move(card)
+
+    def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
+        """Deprecated: :meth:`tap_move_at`, under the name it had until 0.2."""
+        _deprecated.renamed("State.tap_at", "State.tap_move_at")
+        return self.tap_move_at(column, index)
 
     def double_tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Move | None:
-        """:meth:`double_tap` on the card at a place (see :meth:`card_at`); ``None`` for
-        a face-down card."""
-        card = self.card_at(column, index)
-        return None if card is None else self.double_tap(card)
+        """Deprecated: :meth:`double_tap_move_at`, under the name it had until 0.2."""
+        _deprecated.renamed("State.double_tap_at", "State.double_tap_move_at")
+        return self.double_tap_move_at(column, index)
 
     @property
     def is_stuck(self) -> bool:

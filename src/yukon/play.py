@@ -529,7 +529,7 @@ class YukonApp(App[None]):
 
     def drop(self, card: Card, pile: Pile) -> None:
         if pile.is_foundation:
-            self.played(self.game.attempt(Move.to_foundation(card)))
+            self.played(self.game.attempt(Move.home(card)))
         elif self.settings.auto_placement:
             self.played(self.game.auto_place(card))
         else:
@@ -567,7 +567,7 @@ class YukonApp(App[None]):
     def action_home(self) -> None:
         card = self.view.held or self.cursor_card()
         if card is not None:
-            self.played(self.game.attempt(Move.to_foundation(card)))
+            self.played(self.game.attempt(Move.home(card)))
 
     def action_double_tap(self) -> None:
         if card := self.cursor_card():
@@ -624,7 +624,8 @@ class YukonApp(App[None]):
             self.show(self.view, error.refusal.message_in(self.language))
             return
         self.show(
-            View(finished), f"Finished in {finished.moves - self.game.moves} moves."
+            View(finished),
+            f"Finished in {finished.move_count - self.game.move_count} moves.",
         )
 
     # -- games kept and thrown away ----------------------------------------------
@@ -633,7 +634,7 @@ class YukonApp(App[None]):
     def in_progress(self) -> bool:
         """Whether leaving this game would lose moves: played, not won, not saved."""
         game = self.game
-        return game.moves > 0 and not game.is_won and game != self.kept
+        return game.move_count > 0 and not game.is_won and game != self.kept
 
     def ask_first(self, question: str, then: Callable[[], object]) -> None:
         """Run ``then``, after asking ``question`` when a game in progress would be
