@@ -52,7 +52,7 @@ def targets(position: Position, card: Card) -> tuple[Move, ...]:
 
 def tap(position: Position, card: Card) -> Move | None:
     """The move of ``card`` to its foundation, when the rules allow it."""
-    move = Move.to_foundation(card)
+    move = Move.home(card)
     return move if position.check(move) is None else None
 
 

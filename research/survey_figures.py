@@ -1,14 +1,11 @@
 """Draw the research page's figures from the survey data in docs/data/.
 
-``python scripts/survey_figures.py [DIR]`` writes three SVG files to DIR (default
+``python -m research.survey_figures [DIR]`` writes three SVG files to DIR (default
 ``docs/figures``): ``resolved-by-budget.svg``, the share of deals the solver resolves
-within each time budget; ``positions-by-verdict.svg``, how many positions it searched
-on the deals it won, lost and left unknown; and ``settled-by-positions.svg``, the share
-of the classic deals every 30 s run left unknown that the passes with budgets of
-positions settle within each budget. It needs matplotlib (``pip install
-'yukon[docs]'``). The figures are drawn from the same rows as the page's tables
-(``scripts/survey_tables.py``), and ``tests/test_research_page.py`` holds the series
-drawn to those tables.
+within each time budget; ``positions-by-verdict.svg``, how many positions the search
+that settled each classic deal took, by verdict; and ``settled-by-positions.svg``, the
+share of the classic deals 30 s left unknown that budgets of positions settle. It needs
+matplotlib (``pip install 'yukon[docs]'``).
 """
 
 from __future__ import annotations
@@ -17,31 +14,32 @@ import pathlib
 import sys
 from typing import Any
 
-import survey_tables
+from research import survey_tables
 
 BUDGETS = (*(round(0.001 * 10 ** (k / 8), 6) for k in range(36)), 30.0)
 """Time budgets from 1 ms to 30 s: eight to a factor of ten, then 30 s itself."""
 
-_PASSES = (
-    survey_tables.DEEPER_NODES,
-    survey_tables.LATEST_NODES,
-    survey_tables.FURTHEST_NODES,
-)
 POSITION_BUDGETS = tuple(
-    sorted({round(10 ** (7 + k / 16)) for k in range(17)} | set(_PASSES))
+    sorted({round(10 ** (6 + k / 8)) for k in range(17)} | {120_000_000})
 )
-"""Budgets of positions from 10 million to the deepest pass's, sixteen to a factor of
-ten and the passes' own."""
+"""Budgets of positions from a million to 120 million, eight to a factor of ten."""
 
 VERDICTS = ("won", "lost", "unknown")
 COLOURS = {"won": "#2b7a3d", "lost": "#b23a3a", "unknown": "#7a7a7a"}
+
+
+def at_30_s(row: dict[str, Any]) -> bool:
+    """Whether the row is from a pass with the 30 s budget (no budget of positions)."""
+    return row["budget"].get("max_nodes") is None
 
 
 def resolved_by_budget(rows: list[dict[str, Any]]) -> list[float]:
     """For each of :data:`BUDGETS`, the share of ``rows`` resolved within it: a deal
     resolved after ``s`` seconds is resolved by any budget of ``s`` or more (the
     searches do the same work in the same order whatever the budget)."""
-    times = sorted(r["seconds"] for r in rows if r["verdict"] != "unknown")
+    times = sorted(
+        r["seconds"] for r in rows if r["verdict"] != "unknown" and at_30_s(r)
+    )
     shares = []
     at = 0
     for budget in BUDGETS:
@@ -66,13 +64,10 @@ def settled_by_positions(
 
 
 def still_open(rules: str = "classic") -> list[dict[str, Any]]:
-    """The deals every 30 s run of ``rules`` left unknown, each with its row from the
-    deepest pass with a budget of positions that ran it."""
-    open_at_30_s = survey_tables.deeper(rules)
+    """The deals no 30 s run settled, each with the row of the pass that settled it or,
+    for those still unknown, of the largest budget tried."""
     return [
-        r
-        for r in survey_tables.deepest_pass(rules)
-        if survey_tables.number(r) in open_at_30_s
+        r for r in survey_tables.rows(survey_tables.THOUGHTFUL[rules]) if not at_30_s(r)
     ]
 
 
@@ -91,7 +86,7 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
     plt.rcParams["svg.hashsalt"] = "yukon"  # the same file from the same data
     plt.rcParams["font.size"] = 10
     out.mkdir(parents=True, exist_ok=True)
-    metadata = {"Date": None, "Creator": "scripts/survey_figures.py"}
+    metadata = {"Date": None, "Creator": "research/survey_figures.py"}
     written = []
 
     def save(figure: Any, axes: Any, name: str, legend_at: str) -> None:
@@ -105,7 +100,7 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
 
     figure, axes = plt.subplots(figsize=(7, 4))
     for rules, style in (("classic", "-"), ("relaxed", "--")):
-        rows = survey_tables.thoughtful(rules)
+        rows = survey_tables.rows(survey_tables.THOUGHTFUL[rules])
         axes.plot(
             BUDGETS,
             [100 * s for s in resolved_by_budget(rows)],
@@ -121,7 +116,9 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
     save(figure, axes, "resolved-by-budget.svg", "lower right")
 
     figure, axes = plt.subplots(figsize=(7, 4))
-    counts = positions_by_verdict(survey_tables.thoughtful("classic"))
+    counts = positions_by_verdict(
+        survey_tables.rows(survey_tables.THOUGHTFUL["classic"])
+    )
     edges = [10 ** (k / 4) for k in range(4 * 8 + 1)]
     for verdict in VERDICTS:
         axes.hist(
@@ -133,7 +130,7 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
             label=f"{verdict} ({len(counts[verdict]):,} deals)",
         )
     axes.set_yscale("log")
-    axes.set_xlabel("positions searched (classic deals, 30 s budget)")
+    axes.set_xlabel("positions searched by the search that settled the deal (classic)")
     axes.set_ylabel("deals")
     axes.grid(True, which="major", alpha=0.3)
     axes.set_title("How far the solver searched, by verdict")
@@ -142,23 +139,15 @@ def draw(out: pathlib.Path) -> list[pathlib.Path]:
     figure, axes = plt.subplots(figsize=(7, 4))
     rows = still_open("classic")
     shares = settled_by_positions(rows)
-    reach = survey_tables.furthest_reach("classic")  # "" once it ran every deal
-    upto = len(POSITION_BUDGETS)  # the budgets every deal was run to, then dashed
-    if reach:
-        upto = sum(b <= survey_tables.LATEST_NODES for b in POSITION_BUDGETS)
     for verdict in ("won", "lost"):
-        points = [100 * s for s in shares[verdict]]
-        colour = COLOURS[verdict]
-        label = f"{verdict}, of the {len(rows):,} deals 30 s left unknown"
         axes.plot(
-            POSITION_BUDGETS[:upto], points[:upto], "-", color=colour, label=label
+            POSITION_BUDGETS,
+            [100 * x for x in shares[verdict]],
+            "-",
+            color=COLOURS[verdict],
+            label=f"{verdict}, of the {len(rows):,} deals 30 s left unknown",
         )
-        if upto < len(POSITION_BUDGETS):
-            axes.plot(
-                POSITION_BUDGETS[upto - 1 :], points[upto - 1 :], "--", color=colour
-            )
-    dashed = f" (dashed: the deals the deepest pass reached,{reach})" if reach else ""
-    axes.set_xlabel(f"positions per deal{dashed}")
+    axes.set_xlabel("positions per deal")
     axes.set_ylabel("deals settled (%)")
     axes.set_ylim(0, 50)
     axes.grid(True, which="both", alpha=0.3)

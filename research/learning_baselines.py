@@ -6,7 +6,7 @@
   (the first in the rules' order on a tie), never back to a position of the same game,
   until the game is won or every move leads back.
 
-``python scripts/learning_baselines.py`` writes the Markdown to standard output (deals
+``python -m research.learning_baselines`` writes the Markdown to standard output (deals
 1-1 000 of each rule set); ``tests/test_learning.py`` checks that the page holds exactly
 this text between its ``baselines`` markers.
 """

@@ -1,15 +1,15 @@
 """The table of two simple agents on the Learning page is what
-``scripts/learning_baselines.py`` prints."""
+``python -m research.learning_baselines`` prints."""
 
 from __future__ import annotations
 
 import os
+import pathlib
 
 import pytest
 
 import yukon
-
-from . import scripts
+from research import learning_baselines as baselines
 
 
 @pytest.mark.no_cover  # half a minute of play; the page must match it, not sample it
@@ -21,8 +21,8 @@ def test_the_baselines_table_is_what_the_script_prints() -> None:
             "three minutes under the sanitizers; the plain run checks the page, and "
             "the batch and rules tests make the same calls into the core"
         )
-    baselines = scripts.load("learning_baselines")
-    page = (scripts.SCRIPTS.parent / "docs" / "learning.md").read_text(encoding="utf-8")
+    root = pathlib.Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "learning.md").read_text(encoding="utf-8")
     shown = page.split("<!-- baselines: start -->\n")[1].split(
         "<!-- baselines: end -->"
     )[0]

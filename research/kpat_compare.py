@@ -5,10 +5,10 @@ dependency of anything here)::
 
     QT_QPA_PLATFORM=offscreen kpat --solve 10 --start 1 --end 1000 > kpat.txt
 
-Then ``python scripts/kpat_compare.py kpat.txt OUT.jsonl [--workers W] [--max-seconds S]``
+Then ``python -m research.kpat_compare kpat.txt OUT.jsonl [--workers W] [--max-seconds S]``
 solves the same layouts (``yukon.kpat_deal``) with ``yukon.solve`` and writes one JSON
 line per deal: KDE Patience's verdict and time, and this solver's verdict, positions,
-time and moves. A deal already in OUT is not solved again. ``scripts/survey_tables.py``
+time and moves. A deal already in OUT is not solved again. ``research/survey_tables.py``
 turns the file into the research page's comparison.
 """
 

@@ -1,0 +1,294 @@
+"""Print the results tables of docs/research.md from the survey data in docs/data/.
+
+``python -m research.survey_tables`` writes the Markdown to standard output;
+``research/tests/test_research_page.py`` checks that the page holds exactly this text
+between its ``survey-tables`` markers, so the page and the data cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import statistics
+from collections.abc import Iterable
+from typing import Any
+
+import yukon
+from yukon.survey import BLIND_MOVES, STUCK, Tally, fold
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT / "docs" / "data"
+FIGURES = ROOT / "docs" / "figures"
+THOUGHTFUL = {
+    "classic": DATA / "survey-classic-1-20000.jsonl",
+    "relaxed": DATA / "survey-relaxed-1-5000.jsonl",
+}
+NO_PEEK = {
+    "classic": DATA / "nopeek-classic-1-1000.jsonl",
+    "relaxed": DATA / "nopeek-relaxed-1-1000.jsonl",
+}
+KPAT = DATA / "kpat-1-1000.jsonl"
+TUNED = 500
+"""Deals 1-500 of each rule set are the ones the solver's searches were tuned on; the
+deals after them are held out."""
+
+Row = dict[str, Any]
+
+
+def rows(path: pathlib.Path) -> list[Row]:
+    """A survey file's rows, one per deal in deal order."""
+    return fold([str(path)])
+
+
+def number(row: Row) -> int:
+    return yukon.GameCode.parse(row["code"]).number
+
+
+def spaced(n: int) -> str:
+    """``n`` with its thousands set apart by spaces, as the pages write numbers."""
+    return f"{n:,}".replace(",", " ")
+
+
+def share(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def _winnable(rows: Iterable[Row]) -> str:
+    counted = Tally.of(rows)
+    return share(counted.won / counted.total)
+
+
+def budget_label(budget: dict[str, Any]) -> str:
+    """How the pages name the budget that settled a deal."""
+    if budget.get("max_nodes") is None:
+        return f"{budget['max_seconds']:g} s"
+    return f"{budget['max_nodes'] / 1e6:g} million positions"
+
+
+def figures_table() -> list[str]:
+    lines = [
+        "| rule set | player | deals | won | lost | unknown | could not finish "
+        "| winnable share | 95 % interval | deals 1-500 (tuning) | held out |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for player, files in (("thoughtful", THOUGHTFUL), ("no-peek", NO_PEEK)):
+        for rules, path in files.items():
+            every = rows(path)
+            counted = Tally.of(every)
+            low, high = counted.interval
+            tuned = [r for r in every if number(r) <= TUNED]
+            held = [r for r in every if number(r) > TUNED]
+            lines.append(
+                f"| {rules} | {player} | `YU1` 1-{spaced(len(every))} | "
+                f"{spaced(counted.won)} | {spaced(counted.lost)} | "
+                f"{spaced(counted.unknown)} | {spaced(counted.stuck)} | "
+                f"{share(counted.won / counted.total)} | "
+                f"{share(low)} - {share(high)} | {_winnable(tuned)} | "
+                f"{_winnable(held)} |"
+            )
+    return lines
+
+
+def settled_table() -> list[str]:
+    """How many deals each budget settled: the first pass that settled a deal."""
+    lines = [
+        "| budget that settled the deal | classic won | classic lost "
+        "| relaxed won | relaxed lost |",
+        "|---|---|---|---|---|",
+    ]
+    every = {rules: rows(path) for rules, path in THOUGHTFUL.items()}
+    budgets = {
+        budget_label(r["budget"]): r["budget"].get("max_nodes") or 0
+        for rules_rows in every.values()
+        for r in rules_rows
+        if r["verdict"] != "unknown"
+    }
+    labels = sorted(budgets, key=budgets.__getitem__)
+    for label in labels:
+        cells = [
+            spaced(
+                sum(
+                    r["verdict"] == verdict and budget_label(r["budget"]) == label
+                    for r in every[rules]
+                )
+            )
+            for rules in THOUGHTFUL
+            for verdict in ("won", "lost")
+        ]
+        lines.append(f"| {label} | {' | '.join(cells)} |")
+    unknown = [
+        f"{spaced(sum(r['verdict'] == 'unknown' for r in every[rules]))} {rules}"
+        for rules in THOUGHTFUL
+    ]
+    return [*lines, "", f"Unknown after every budget: {' and '.join(unknown)}."]
+
+
+def held_out_table() -> list[str]:
+    """The share the solver resolves, on the deals it was tuned on and beside them."""
+    every = rows(THOUGHTFUL["classic"])
+    lines = [
+        "| classic deals | resolved within 30 s | resolved with every budget "
+        "| unknown |",
+        "|---|---|---|---|",
+    ]
+    for label, part in (
+        (f"1-{TUNED} (the searches were tuned on these)", every[:TUNED]),
+        (f"{TUNED + 1}-{spaced(len(every))} (held out)", every[TUNED:]),
+    ):
+        at_30_s = sum(
+            r["verdict"] != "unknown" and r["budget"].get("max_nodes") is None
+            for r in part
+        )
+        unknown = sum(r["verdict"] == "unknown" for r in part)
+        lines.append(
+            f"| {label} | {share(at_30_s / len(part))} | "
+            f"{share(1 - unknown / len(part))} | {spaced(unknown)} |"
+        )
+    return lines
+
+
+def facts() -> list[str]:
+    classic = rows(THOUGHTFUL["classic"])
+    at_30_s = [r for r in classic if r["budget"].get("max_nodes") is None]
+    seconds = sorted(r["seconds"] for r in at_30_s)
+    lost = [r for r in classic if r["verdict"] == "lost"]
+    dealt = sum(r["nodes"] <= 1 for r in lost)
+    relaxed_lost = [r for r in rows(THOUGHTFUL["relaxed"]) if r["verdict"] == "lost"]
+    same = classic[: len(rows(NO_PEEK["classic"]))]
+    lines = [
+        f"- Classic, within 30 s: median time a deal {statistics.median(seconds):.3f} s; "
+        f"{sum(seconds) / 3600:.1f} hours of solving for {spaced(len(at_30_s))} deals "
+        "on one core.",
+        f"- Classic losses that are dead ends as dealt (one position searched): "
+        f"{spaced(dealt)} of {spaced(len(lost))}. Relaxed losses: "
+        f"{len(relaxed_lost)}, {sum(r['nodes'] <= 1 for r in relaxed_lost)} of them "
+        "dead ends as dealt.",
+        f"- The thoughtful player on the no-peek survey's deals, classic 1-"
+        f"{spaced(len(same))}: {_winnable(same)} winnable.",
+    ]
+    for rules, path in NO_PEEK.items():
+        blind = rows(path)
+        stuck = [r for r in blind if r["verdict"] == STUCK]
+        capped = sum(r["hint_moves"] >= BLIND_MOVES for r in stuck)
+        lines.append(
+            f"- No-peek, {rules}: of {spaced(len(stuck))} games the player could not "
+            f"finish, {spaced(len(stuck) - capped)} had every legal move lead back to "
+            f"a board already seen, and {spaced(capped)} went {spaced(BLIND_MOVES)} "
+            "moves through new boards with cards still face down."
+        )
+    return lines
+
+
+def kpat_rows() -> list[Row]:
+    import json
+
+    with KPAT.open(encoding="utf-8") as lines:
+        kept = sorted((json.loads(line) for line in lines), key=lambda r: r["deal"])
+    if [r["deal"] for r in kept] != list(range(1, len(kept) + 1)):
+        raise SystemExit(f"{KPAT.name}: not deals 1 to {len(kept)} once each")
+    return kept
+
+
+def kpat_table() -> list[str]:
+    kept = kpat_rows()
+    verdicts = ("won", "lost", "unknown")
+    lines = [
+        f"| KDE Patience (deals 1-{spaced(len(kept))}) | here: won | here: lost "
+        "| here: unknown | in all |",
+        "|---|---|---|---|---|",
+    ]
+    for theirs in verdicts:
+        mine = [
+            sum(r["kpat"] == theirs and r["yukon"] == v for r in kept) for v in verdicts
+        ]
+        cells = " | ".join(spaced(n) for n in mine)
+        lines.append(f"| {theirs} | {cells} | {spaced(sum(mine))} |")
+    ours = [sum(r["yukon"] == v for r in kept) for v in verdicts]
+    lines.append(
+        f"| in all | {' | '.join(spaced(n) for n in ours)} | {spaced(len(kept))} |"
+    )
+    seconds = sorted(r["seconds"] for r in kept)
+    kpat_ms = sorted(r["kpat_ms"] for r in kept)
+    lines += [
+        "",
+        f"KDE Patience resolves {spaced(sum(r['kpat'] != 'unknown' for r in kept))} "
+        f"(its longest run {kpat_ms[-1] / 1000:.1f} s), this solver "
+        f"{spaced(sum(r['yukon'] != 'unknown' for r in kept))} within 30 s (median "
+        f"{statistics.median(seconds):.3f} s).",
+    ]
+    return lines
+
+
+def kpat_shortcut(row: Row) -> str:
+    """Where this solver's winning line on a deal KDE Patience calls lost leaves KDE
+    Patience's game: the first move that builds on an Ace or a 2 which could go home, or
+    takes one away to another column (KDE Patience sends those home at once), or takes a
+    card back from a foundation (KDE Patience never does). The line is found again and
+    replayed here, so the explanation comes from the line itself."""
+    state = yukon.kpat_deal(row["deal"])
+    found = yukon.solve(state, max_nodes=2 * row["nodes"] + 100)
+    if found.verdict is not yukon.Verdict.WON:
+        raise SystemExit(f"KDE Patience deal {row['deal']}: not won again")
+    for step, move in enumerate(found.moves, 1):
+        if state.locate(move.card).pile.kind == "foundation":
+            return f"move {step}, `{move}`, takes {move.card} back from a foundation"
+        home = {
+            m.card for m in state.legal_moves() if m.to_foundations and m.card.rank <= 2
+        }
+        if move.column is not None:
+            below = state.columns[move.column].last
+            if below in home:
+                return (
+                    f"move {step}, `{move}`, builds on {below}, which KDE Patience "
+                    "would have sent home"
+                )
+            if move.card in home:
+                return f"move {step}, `{move}`, keeps {move.card} out of its foundation"
+        state = state.apply(move)
+    return "its line stays within KDE Patience's game"
+
+
+def kpat_disagreements() -> list[str]:
+    """Every deal one solver calls won and the other lost, each of this solver's wins
+    with where its line leaves KDE Patience's game."""
+    lines = []
+    for theirs, mine in (("lost", "won"), ("won", "lost")):
+        deals = [r for r in kpat_rows() if r["kpat"] == theirs and r["yukon"] == mine]
+        if mine == "won":
+            listed = "; ".join(
+                f"{r['deal']} ({r['moves']} moves: {kpat_shortcut(r)})" for r in deals
+            )
+        else:
+            listed = ", ".join(str(r["deal"]) for r in deals)
+        lines.append(
+            f"- KDE Patience {theirs}, here {mine}: {len(deals)}"
+            + (f": deals {listed}." if deals else ".")
+        )
+    return lines
+
+
+def text() -> str:
+    return "\n".join(
+        [
+            *figures_table(),
+            "",
+            *facts(),
+            "",
+            *held_out_table(),
+        ]
+    )
+
+
+def settled_text() -> str:
+    return "\n".join(settled_table())
+
+
+def kpat_text() -> str:
+    return "\n".join([*kpat_table(), "", *kpat_disagreements()])
+
+
+if __name__ == "__main__":
+    print(text())
+    print()
+    print(settled_text())
+    print()
+    print(kpat_text())

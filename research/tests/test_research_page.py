@@ -1,0 +1,136 @@
+"""docs/research.md reports survey results: its tables are generated from the data
+beside it (``research/survey_tables.py``), its figures from the same rows, and the data
+is what the library answers, so a rerun that updates one and not the other fails here."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+import yukon
+from research import survey_figures, survey_tables
+from yukon.survey import fold
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "research.md"
+PERFORMANCE = ROOT / "docs" / "performance.md"
+MARKERS = {
+    "survey-tables": survey_tables.text,
+    "survey-settled": survey_tables.settled_text,
+    "kpat-table": survey_tables.kpat_text,
+}
+
+
+@pytest.mark.parametrize("marker", sorted(MARKERS))
+def test_the_pages_tables_are_the_scripts_output_from_the_data(marker: str) -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    start, end = f"<!-- {marker}: start -->", f"<!-- {marker}: end -->"
+    assert page.count(start) == 1 and page.count(end) == 1
+    held = page[page.index(start) + len(start) : page.index(end)].strip()
+    assert held == MARKERS[marker]().strip()
+    assert held.startswith("|")  # the generator made a table
+
+
+def test_the_tables_are_what_the_module_prints_when_run() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "research.survey_tables"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.startswith(survey_tables.text())
+
+
+def test_the_page_is_short_and_opens_with_its_figures() -> None:
+    lines = PAGE.read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 250
+    assert lines[4] == "<!-- survey-tables: start -->"
+    assert lines[5].startswith("| rule set | player |")
+
+
+@pytest.mark.parametrize(
+    ("path", "count"),
+    [
+        (survey_tables.THOUGHTFUL["classic"], 20_000),
+        (survey_tables.THOUGHTFUL["relaxed"], 5_000),
+        (survey_tables.NO_PEEK["classic"], 1_000),
+        (survey_tables.NO_PEEK["relaxed"], 1_000),
+    ],
+)
+def test_each_data_file_holds_one_row_per_deal_with_its_budget(
+    path: pathlib.Path, count: int
+) -> None:
+    with path.open(encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines]
+    numbers = [yukon.GameCode.parse(r["code"]).number for r in rows]
+    assert numbers == list(range(1, count + 1))
+    rules = {yukon.GameCode.parse(r["code"]).rules for r in rows}
+    assert len(rules) == 1
+    for row in rows:
+        assert set(row["budget"]) >= {"max_seconds", "max_nodes", "max_memory"}
+        assert row["verdict"] in ("won", "lost", "unknown", "stuck")
+        if row["verdict"] == "unknown":
+            assert row["stopped_by"] in ("nodes", "seconds", "memory")
+    assert fold([str(path)]) == rows  # folded already: folding changes nothing
+
+
+def test_the_only_data_files_are_the_published_figures() -> None:
+    published = {*survey_tables.THOUGHTFUL.values(), *survey_tables.NO_PEEK.values()}
+    published.add(survey_tables.KPAT)
+    assert set(survey_tables.DATA.iterdir()) == published
+
+
+@pytest.mark.parametrize("rules", ["classic", "relaxed"])
+def test_the_data_gives_the_verdicts_the_library_gives(rules: str) -> None:
+    """A seeded sample of the deals settled in few positions, solved again with the
+    positions the row records (and one more, the win itself): the same verdict and
+    positions."""
+    rows = survey_tables.rows(survey_tables.THOUGHTFUL[rules])
+    small = [r for r in rows if r["verdict"] != "unknown" and r["nodes"] < 20_000]
+    for row in random.Random(4).sample(small, 12):
+        again = yukon.solve(yukon.deal(row["code"]), max_nodes=row["nodes"] + 1)
+        assert (again.verdict.value, again.nodes) == (row["verdict"], row["nodes"])
+
+
+def test_the_kpat_wins_here_replay() -> None:
+    """KDE Patience's verdicts are data; this solver's small wins on its deals are
+    solved again and replayed."""
+    rows = [r for r in survey_tables.kpat_rows() if r["yukon"] == "won"]
+    for row in random.Random(5).sample([r for r in rows if r["nodes"] < 5_000], 8):
+        state = yukon.kpat_deal(row["deal"])
+        found = yukon.solve(state, max_nodes=row["nodes"] + 1)
+        assert found.verdict is yukon.Verdict.WON
+        for move in found.moves:
+            state = state.apply(move)
+        assert state.is_won
+
+
+def test_the_figures_draw_the_rows_of_the_tables(tmp_path: pathlib.Path) -> None:
+    classic = survey_tables.rows(survey_tables.THOUGHTFUL["classic"])
+    shares = survey_figures.resolved_by_budget(classic)
+    at_30_s = sum(
+        r["verdict"] != "unknown" and survey_figures.at_30_s(r) for r in classic
+    )
+    assert shares == sorted(shares) and shares[-1] == at_30_s / len(classic)
+    counts = survey_figures.positions_by_verdict(classic)
+    assert sum(map(len, counts.values())) == len(classic)
+    still = survey_figures.still_open("classic")
+    assert len(still) == len(classic) - sum(map(survey_figures.at_30_s, classic))
+    settled = survey_figures.settled_by_positions(still)
+    for verdict in ("won", "lost"):
+        line = settled[verdict]
+        assert line == sorted(line)
+        in_all = sum(r["verdict"] == verdict for r in still)
+        assert line[-1] * len(still) == pytest.approx(in_all) and in_all > 0
+    pytest.importorskip("matplotlib")
+    for path in survey_figures.draw(tmp_path):
+        assert ElementTree.parse(path).getroot().tag.endswith("svg")
+        assert (ROOT / "docs" / "figures" / path.name).exists()
+        assert f"figures/{path.name}" in PAGE.read_text(encoding="utf-8")
