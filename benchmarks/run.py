@@ -14,9 +14,12 @@ import argparse
 import gc
 import json
 import os
+import pathlib
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -465,10 +468,59 @@ ROWS = [
     "batch",
     "openspiel",
     "solver memory",
+    "pyodide",
     "solver",
 ]
-DEFAULT_ROWS = [row for row in ROWS if row != "solver"]
-"""What runs with no --only: everything but the solver row, which takes hours."""
+DEFAULT_ROWS = [row for row in ROWS if row not in ("solver", "pyodide")]
+"""What runs with no --only: everything but the solver row, which takes hours, and the
+Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages."""
+
+PYODIDE = pathlib.Path(__file__).resolve().parent.parent / ".ci" / "pyodide"
+
+
+def bench_pyodide() -> list[dict[str, object]] | None:
+    """The pure wheel in Pyodide under Node: the seconds from a start to the library
+    loaded, and random moves a second there. Builds the pure wheel from the checkout
+    and takes its dependencies' wheels as pip resolves them (``.ci/pyodide/smoke.mjs``
+    runs the checks and the timing); ``None`` without Node or ``npm ci --prefix
+    .ci/pyodide``."""
+    node = shutil.which("node")
+    if node is None or not (PYODIDE / "node_modules" / "pyodide").is_dir():
+        return None
+    with tempfile.TemporaryDirectory() as work:
+        built = pathlib.Path(work, "built")
+        wheels = pathlib.Path(work, "wheels")
+        pip = [sys.executable, "-m", "pip", "-q"]
+        env = {**os.environ, "YUKON_BUILD_CORE": "0"}
+        root = PYODIDE.parent.parent
+        subprocess.run(
+            [*pip, "wheel", "--no-deps", "-w", built, root], check=True, env=env
+        )
+        (pure,) = built.glob("yukon-*-py3-none-any.whl")
+        subprocess.run(
+            [*pip, "download", "--only-binary=:all:", "--dest", wheels, pure],
+            check=True,
+        )
+        done = subprocess.run(
+            [node, PYODIDE / "smoke.mjs", *sorted(wheels.glob("*.whl"))],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=PYODIDE,
+        )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return [
+        {
+            "row": "pyodide load",
+            "value": result["load_seconds"],
+            "unit": "s to load Pyodide and the wheels",
+        },
+        {
+            "row": "pyodide moves",
+            "value": result["moves_per_second"],
+            "unit": "random moves/s in Pyodide (pure Python)",
+        },
+    ]
 
 
 def machine() -> dict[str, object]:
@@ -570,6 +622,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:<22} skipped: no compiled solver", flush=True)
                 continue
             rows.append(measured)
+        elif name == "pyodide":
+            measured_rows = bench_pyodide()
+            if measured_rows is None:
+                print(
+                    f"{name:<22} skipped: no node or .ci/pyodide packages", flush=True
+                )
+                continue
+            rows.extend(measured_rows)
+            print(_line(rows[-2]), flush=True)
         elif name == "solver":
             rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)
@@ -596,6 +657,8 @@ def _line(row: dict[str, object]) -> str:
             f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )
     digits = ".1f" if row["unit"] == "x" else ",.0f"
+    if str(row["unit"]).startswith("s "):
+        digits = ".2f"
     shown = f"{value:{digits}}" if isinstance(value, (int, float)) else str(value)
     goal = ""
     if isinstance(target, (int, float)) and isinstance(value, (int, float)):

@@ -17,7 +17,8 @@ def test_benchmarks_run_and_write_json(
 ) -> None:
     out = tmp_path / "bench.json"
     argv = ["--repeats", "1", "--scale", "0.005", "--solver-seconds", "1", "--only"]
-    assert run.main([*argv, *run.ROWS, "--out", str(out)]) == 0
+    rows = [row for row in run.ROWS if row != "pyodide"]  # .ci/run's Pyodide stage
+    assert run.main([*argv, *rows, "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     names = [row["row"] for row in data["rows"]]
     try:
@@ -66,3 +67,10 @@ def test_by_default_the_solver_row_is_left_out_and_nothing_is_written_here(
     written = json.loads((tmp_path / "tmp" / "yukon-benchmarks.json").read_text())
     assert "solver" not in [row["row"] for row in written["rows"]]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"]
+
+
+def test_the_pyodide_rows_are_skipped_without_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert run.bench_pyodide() is None
