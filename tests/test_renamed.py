@@ -17,7 +17,12 @@ _GAME = Game.new("YU1-C-AAAAAAB").play(Move.parse("6C>1"))
 @pytest.mark.parametrize(
     ("old", "new", "call_old", "call_new"),
     [
-        ("Game.moves", "Game.move_count", lambda: _GAME.moves, lambda: _GAME.move_count),
+        (
+            "Game.moves",
+            "Game.move_count",
+            lambda: _GAME.moves,
+            lambda: _GAME.move_count,
+        ),
         (
             "State.tap",
             "State.tap_move",
