@@ -19,7 +19,7 @@ from ._implementation import compiled_core
 from ._moves import ACTION_COUNT, move_by_key
 from ._observation import observe
 from ._refusals import IllegalMove
-from ._rules import Position, follow, legal_moves
+from ._rules import Position, follow, is_won, legal_moves
 from ._scoring import progress
 from ._state import State, packed, wrap
 
@@ -66,7 +66,7 @@ class _Backend(Protocol):
 
 
 def _over(p: Position, keys: list[int]) -> bool:
-    return p.found == (13, 13, 13, 13) or not keys
+    return is_won(p.found) or not keys
 
 
 def _keys(p: Position) -> list[int]:
@@ -127,7 +127,7 @@ class _Games:
         self, keys: Sequence[int], score: bool, /
     ) -> tuple[bytes, bytes, bytes, bytearray, bytearray, bytes]:
         rewards, done, played = self.step(keys, score)
-        won = bytes(p.found == (13, 13, 13, 13) for p in self.games)
+        won = bytes(is_won(p.found) for p in self.games)
         return rewards, done, played, self.masks(), self.observations(False), won
 
     def playouts(self, most: int, seed: int, /) -> bytes:

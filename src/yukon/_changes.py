@@ -13,8 +13,8 @@ import attrs
 from ._arguments import instance, quote
 from ._cards import CARDS, Card, Suit, as_suit
 from ._moves import FOUNDATION, Move
-from ._rules import ON_FOUNDATION, Position
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, scored
+from ._rules import ON_FOUNDATION, Position, is_won, next_home, turns_up
+from ._scoring import move_points, scored
 from ._values import built_once
 from .views import ChangeView, ColumnView, PileView, PlaceView, StateView, TurnView
 
@@ -166,7 +166,7 @@ def describe(p: Position, move: Move) -> Change:
     suit = c // 13
     at = p.where[c]
     turn = None
-    score = 0
+    flip = False
     if at == ON_FOUNDATION:
         source = Pile("foundation", suit)
         source_index = c % 13
@@ -177,13 +177,12 @@ def describe(p: Position, move: Move) -> Change:
         source = Pile("column", at)
         source_index = pos
         cards = tuple(col[pos:])
-        if pos and pos == p.hidden[at]:
+        flip = turns_up(p.hidden, at, pos)
+        if flip:
             turn = Turn(CARDS[col[pos - 1]], source, pos - 1, True)
-            score += FLIP_POINTS
     if dest == FOUNDATION:
         destination = Pile("foundation", suit)
         destination_index = c % 13
-        score += FOUNDATION_POINTS
     else:
         destination = Pile("column", dest)
         destination_index = len(p.cols[dest])
@@ -195,7 +194,7 @@ def describe(p: Position, move: Move) -> Change:
         destination,
         destination_index,
         turn,
-        scored(p.score, score) - p.score,
+        scored(p.score, move_points(dest == FOUNDATION, flip)) - p.score,
         at == ON_FOUNDATION,
     )
 
@@ -236,12 +235,12 @@ def view(p: Position, *, hide_face_down: bool) -> StateView:
         "version": 1,
         "rules": "relaxed" if p.relaxed else "classic",
         "score": p.score,
-        "won": p.found == (13, 13, 13, 13),
+        "won": is_won(p.found),
         "foundations": [
             {
                 "suit": _SUIT_NAMES[suit],
                 "count": count,
-                "top": str(CARDS[suit * 13 + count - 1]) if count else None,
+                "top": str(CARDS[next_home(p.found, suit) - 1]) if count else None,
             }
             for suit, count in zip(Suit, p.found, strict=True)
         ],

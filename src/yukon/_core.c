@@ -1,17 +1,18 @@
-/* The solver's compiled core: _solver._Search in C, with the same rules, keys, move
- * order, priorities and sound prunings (safe foundation moves, returns waiting for
- * their use, Kings stay put, dead ends, twins), so that it searches the same positions
- * in the same order and finds the same line, 40 to 80 times faster; and share(), the
- * searches' one table after _SHARE_AFTER positions. It is optional: when it cannot be
- * built, the library runs the pure-Python searches, which stay the reference it is
- * tested against. So the rules of _state.py and the search of _solver.py are written
- * twice, here and there: a change to either must be made in both places, and
- * tests/test_core.py compares the two search by search.
+/* The optional C core: the rules (_rules.py: the placing tables, legal moves, a move
+ * and its undo, with the flip, the points and the win), the YU1 shuffle (_codes.py), the
+ * learning observation (_observation.py), many games stepped at once (_batch.Batch), and
+ * the nine searches of the solver (_solver._Search) with their shared table and dead-end
+ * check. Each is the same computation as its Python twin, which stays the reference and
+ * runs where the core is not built: every rule is stated once in Python and once here,
+ * and tests/test_core_rules.py (the rules, the batch, the shuffle) and
+ * tests/test_core.py (the searches) hold the two together and name the rule when they
+ * differ. The solver's sizes (_solver.Tuning) are Python's; the core runs what it is
+ * handed.
  *
  * A position is packed into a few small arrays: the 52 cards of the columns laid end to
  * end (column 0 first, each bottom to top), each column's length and face-down count,
- * the foundation counts, and where each card lies (as in _state.py: its column 0-6 when
- * face up, 7 on a foundation, 8 plus its column when face down).
+ * the foundation counts, and where each card lies (as in _rules.Position: its column
+ * 0-6 when face up, 7 on a foundation, 8 plus its column when face down).
  *
  * Cards are deck indices: suit * 13 + rank - 1, suits spades, hearts, diamonds, clubs.
  */
@@ -35,6 +36,17 @@
 #define FOUNDATION_POINTS 10 /* scoring, as _scoring.py: a card placed home */
 #define FLIP_POINTS 5        /* and a card turned face up */
 #define MAX_SCORE 1000000000000LL /* as _scoring.MAX_SCORE: points past it are not counted */
+
+/* The points a move scores (as _scoring.move_points): a card placed home, and the card
+ * it turns up; a return scores nothing. */
+static inline int move_points(int home, int turned_up) {
+    return home * FOUNDATION_POINTS + turned_up * FLIP_POINTS;
+}
+
+/* The card suit's foundation takes next (as _rules.next_home). */
+static inline int next_home(const uint8_t *found, int suit) {
+    return suit * 13 + found[suit];
+}
 
 /* The score with points added, never past MAX_SCORE (as _scoring.scored). */
 static inline long long scored(long long score, int points) {
@@ -764,7 +776,7 @@ static int next_home_and_last(const Pos *p, const uint8_t *found, const uint8_t 
                               int suit) {
     if (found[suit] == 13)
         return -1;
-    int c = suit * 13 + found[suit], s = p->where[c];
+    int c = next_home(found, suit), s = p->where[c];
     if (s >= FOUNDATION || !len[s] || p->cards[start_of(p, s) + len[s] - 1] != c)
         return -1;
     return s;
@@ -1465,7 +1477,7 @@ static int priority(const Seeker *self, const Pos *p, int misplaced) {
         for (int suit = 0; suit < 4; suit++) {
             if (p->found[suit] == 13)
                 continue;
-            int c = suit * 13 + p->found[suit], w = p->where[c];
+            int c = next_home(p->found, suit), w = p->where[c];
             if (w == FOUNDATION)
                 continue;
             int s = w < FOUNDATION ? w : w - FACE_DOWN;
@@ -1507,7 +1519,7 @@ static int dominated(const Store *st, const Table *table, const Pos *p, int rela
             int s = next_home_and_last(p, now.found, now.len, suit);
             if (s < 0)
                 continue;
-            int c = suit * 13 + now.found[suit], len = now.len[s], under = len - 2;
+            int c = next_home(now.found, suit), len = now.len[s], under = len - 2;
             const uint8_t *col = p->cards + start[s];
             if (under >= 0 && under < p->hid[s])
                 continue; /* on a face-down card: home, it would turn that card up */
@@ -2093,7 +2105,7 @@ static PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
     Py_RETURN_TRUE;
 }
 
-/* ---- the rules, from Python: what the tests hold to the Python rules (src/yukon/_state.py)
+/* ---- the rules, from Python: what the tests hold to the Python rules (src/yukon/_rules.py)
  * move by move, so that a rule changed in one language and not the other fails a test. */
 
 static int parse_position(PyObject *args, Pos *p, int *relaxed, long *extra,
@@ -2405,8 +2417,7 @@ static PyObject *rules_follow(PyObject *Py_UNUSED(module), PyObject *const *args
     if (score == -1 && PyErr_Occurred())
         goto done;
     if (s != FOUNDATION) /* a return scores nothing */
-        score = scored(score, (dest == FOUNDATION) * FOUNDATION_POINTS +
-                                  (q.hid[s] != p.hid[s]) * FLIP_POINTS);
+        score = scored(score, move_points(dest == FOUNDATION, q.hid[s] != p.hid[s]));
     result = new_position(got, &p, &q, s, dest, score);
 done:
     for (int i = 0; i < 6; i++)
@@ -2498,7 +2509,7 @@ static PyObject *rules_take_back(PyObject *Py_UNUSED(module), PyObject *const *a
     if (score == -1 && PyErr_Occurred())
         goto done;
     if (from != FOUNDATION)
-        score -= ((key & 7) == FOUNDATION) * FOUNDATION_POINTS + flipped * FLIP_POINTS;
+        score -= move_points((key & 7) == FOUNDATION, flipped);
     result = new_position(got, &p, &q, (int)(key & 7), (int)from, score);
 done:
     for (int i = 0; i < 6; i++)
@@ -2668,8 +2679,8 @@ static void batch_play(Batch *b, Py_ssize_t i, int key) {
     apply(&b->pos[i], &q, c, dest);
     observe_move(b->seen + i * OBSERVATION_SIZE, &b->pos[i], &q, c, s, dest);
     if (s != FOUNDATION)
-        b->score[i] = scored(b->score[i], (dest == FOUNDATION) * FOUNDATION_POINTS +
-                                              (q.hid[s] != b->pos[i].hid[s]) * FLIP_POINTS);
+        b->score[i] = scored(
+            b->score[i], move_points(dest == FOUNDATION, q.hid[s] != b->pos[i].hid[s]));
     b->pos[i] = q;
 }
 
@@ -3129,7 +3140,8 @@ static PyObject *rules_perft(PyObject *Py_UNUSED(module), PyObject *args) {
 }
 
 /* yukon._core.fits(relaxed): the fit table, fits[c * 53 + t] = 1 when card c may go on
- * card t (52: an empty column), as _state._FITS_CLASSIC and _FITS_RELAXED are. */
+ * card t (52: an empty column), as _rules.FITS_CLASSIC and FITS_RELAXED are (checked
+ * entry by entry by tests/test_core_rules.py). */
 static PyObject *rules_fits(PyObject *Py_UNUSED(module), PyObject *arg) {
     int relaxed = PyObject_IsTrue(arg);
     if (relaxed < 0)
@@ -3239,7 +3251,7 @@ static PyModuleDef_Slot core_slots[] = {
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "yukon._core",
-    .m_doc = "The solver's compiled core (optional; see _solver.py).",
+    .m_doc = "The optional C core: the rules, batches and searches (see _rules.py).",
     .m_size = 0,
     .m_methods = core_functions,
     .m_slots = core_slots,

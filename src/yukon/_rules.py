@@ -3,8 +3,8 @@
 Cards are deck indices (``suit * 13 + rank - 1``; see :mod:`yukon._cards`) and a column is
 a ``bytes`` of them, bottom to top. Each rule is written here once: which card may go on
 which (:func:`placing_rule`, from which every table below is built), the foundation order
-(:func:`next_home`), the group limit (:data:`GROUP_LIMIT`), flips and scoring (in
-:func:`follow`). :func:`legal_moves` lists the moves those rules allow and :func:`follow`
+(:func:`next_home`), the group limit (:data:`GROUP_LIMIT`), the flip (:func:`turns_up`),
+the win (:func:`is_won`) and a move's points (:func:`yukon._scoring.move_points`). :func:`legal_moves` lists the moves those rules allow and :func:`follow`
 makes a move or raises :class:`Broken` naming the first rule it breaks; :class:`~yukon.State` is the public face
 over a :class:`Position`, and the solver works on positions directly.
 
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from ._cards import RANK, RED
 from ._implementation import compiled_core
 from ._moves import FOUNDATION, MOVES, Move
-from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, scored
+from ._scoring import move_points, scored
 
 
 class RefusalCode(enum.Enum):
@@ -102,6 +102,21 @@ def next_home(found: tuple[int, ...], suit: int) -> int:
     """The card ``suit``'s foundation takes next (its Ace first); 13 cards past the
     suit's first when it is full."""
     return suit * 13 + found[suit]
+
+
+ALL_HOME = (13, 13, 13, 13)
+"""The foundations of a won game."""
+
+
+def is_won(found: tuple[int, ...]) -> bool:
+    """A game is won when every card is home."""
+    return found == ALL_HOME
+
+
+def turns_up(hidden: tuple[int, ...], column: int, pos: int) -> bool:
+    """Whether taking the cards from ``pos`` of ``column`` up turns a card up: the
+    face-down card under them is then last in its column."""
+    return 0 < pos == hidden[column]
 
 
 def _fits(relaxed: bool) -> bytes:
@@ -254,7 +269,6 @@ def follow(p: Position, key: int) -> Position:
     hidden = p.hidden
     where = p.where[:]
     found = p.found
-    points = 0
     new_cols = [*cols]
     if dest == FOUNDATION:
         suit = c // 13
@@ -266,7 +280,6 @@ def follow(p: Position, key: int) -> Position:
         new_found = [*found]
         new_found[suit] += 1
         found = tuple(new_found)
-        points = FOUNDATION_POINTS
         where[c] = ON_FOUNDATION
     else:
         target = cols[dest]
@@ -282,18 +295,18 @@ def follow(p: Position, key: int) -> Position:
         for x in group:
             where[x] = dest
     new_cols[s] = col[:pos]
-    if pos and pos == hidden[s]:  # the flip
+    flip = turns_up(hidden, s, pos)
+    if flip:
         new_hidden = [*hidden]
         new_hidden[s] = pos - 1
         hidden = tuple(new_hidden)
-        points += FLIP_POINTS
         where[col[pos - 1]] = s
     after = Position()
     after.relaxed = p.relaxed
     after.cols = tuple(new_cols)
     after.hidden = hidden
     after.found = found
-    after.score = scored(p.score, points)
+    after.score = scored(p.score, move_points(dest == FOUNDATION, flip))
     after.where = where
     return after
 
@@ -342,7 +355,6 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     if dest == FOUNDATION:
         group = bytes((c,))
         found[suit] -= 1
-        score -= FOUNDATION_POINTS
     else:
         col = cols[dest]
         pos = col.index(c)
@@ -352,11 +364,11 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
         found[suit] += 1
         where[c] = ON_FOUNDATION
     else:
+        score -= move_points(dest == FOUNDATION, flipped)
         if flipped:
             new_hidden = [*hidden]
             new_hidden[came_from] += 1
             hidden = tuple(new_hidden)
-            score -= FLIP_POINTS
             where[cols[came_from][-1]] = came_from + FACE_DOWN
         cols[came_from] += group
         for x in group:

@@ -22,6 +22,13 @@ stops there (:func:`scored`), and the position formats accept every score up to 
 every position that play reaches round-trips through text, JSON and pickle."""
 
 
+def move_points(home: bool, turned_up: bool) -> int:
+    """The points a move scores: :data:`FOUNDATION_POINTS` for a card placed home, every
+    time it lands there, and :data:`FLIP_POINTS` for the card it turns up. A return
+    from a foundation scores nothing (neither holds)."""
+    return FOUNDATION_POINTS * home + FLIP_POINTS * turned_up
+
+
 def scored(score: int, points: int) -> int:
     """``score`` with ``points`` added, stopping at :data:`MAX_SCORE`."""
     return min(score + points, MAX_SCORE)

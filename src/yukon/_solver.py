@@ -45,7 +45,9 @@ from ._rules import (
     PARENTS,
     Position,
     follow,
+    is_won,
     legal_moves,
+    next_home,
 )
 from ._state import State, board, packed
 from ._values import built_once
@@ -123,7 +125,7 @@ def _next_home_and_last(
     for suit, count in enumerate(found):
         if count == 13:
             continue
-        c = suit * 13 + count
+        c = next_home(found, suit)
         s = where[c]
         if s < ON_FOUNDATION and cols[s] and cols[s][-1] == c:
             yield suit, c, s
@@ -421,9 +423,6 @@ def _could_take_a_card(
     return could(c, dest)
 
 
-_ALL_HOME = (13, 13, 13, 13)
-
-
 def _rank_of(item: tuple[int, int, Move]) -> tuple[int, int]:
     return item[0], item[1]
 
@@ -474,7 +473,7 @@ class _Search:
                 return None
             _, _, parent, move, target, parent_node = heapq.heappop(heap)
             position = parent if move is None else follow(parent, move.key)
-            if position.found == _ALL_HOME:
+            if is_won(position.found):
                 parents.append((parent_node, move))
                 self.won_at = len(parents) - 1
                 return Verdict.WON
@@ -1120,7 +1119,7 @@ def _shape(position: Position, weights: _Weights, fits: bytes, memo: _Memo) -> i
         for suit in range(4):
             count = found[suit]
             if count < 13:
-                c = suit * 13 + count
+                c = next_home(found, suit)
                 s = where[c]
                 if s != ON_FOUNDATION:
                     col = cols[s if s < ON_FOUNDATION else s - FACE_DOWN]

@@ -36,7 +36,10 @@ from ._rules import (
     fast_moves,
     fast_take_back,
     follow,
+    is_won,
+    next_home,
     position,
+    turns_up,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE, progress
 from ._values import built_once
@@ -119,7 +122,7 @@ def _trace(p: Position, key: int, after: Position) -> int:
         bits = ON_FOUNDATION * 2
     else:
         pos = p.cols[came_from].index(c)
-        bits = came_from * 2 + (0 < pos == p.hidden[came_from])
+        bits = came_from * 2 + turns_up(p.hidden, came_from, pos)
     return bits | (p.score + 1) << 4 if after.score == MAX_SCORE else bits
 
 
@@ -335,7 +338,7 @@ class State:
         while it is empty; :class:`~yukon.InvalidCard` for any other suit."""
         suit = as_suit(suit)
         count = self._p.found[suit]
-        return CARDS[suit * 13 + count - 1] if count else None
+        return CARDS[next_home(self._p.found, suit) - 1] if count else None
 
     @property
     def score(self) -> int:
@@ -345,7 +348,7 @@ class State:
     @property
     def is_won(self) -> bool:
         """Whether all 52 cards are on the foundations."""
-        return self._p.found == (13, 13, 13, 13)
+        return is_won(self._p.found)
 
     # -- the rules -----------------------------------------------------------------------
 
@@ -593,7 +596,10 @@ class State:
     def __str__(self) -> str:
         """The position as text: foundations, columns with ``[face-down]`` cards, score."""
         p = self._p
-        tops = [NAME[s * 13 + n - 1] if n else "--" for s, n in enumerate(p.found)]
+        tops = [
+            NAME[next_home(p.found, s) - 1] if n else "--"
+            for s, n in enumerate(p.found)
+        ]
         lines = ["Foundations: " + " ".join(tops)]
         for number, (col, hidden) in enumerate(zip(p.cols, p.hidden, strict=True), 1):
             cards = [NAME[c] for c in col]
