@@ -136,13 +136,13 @@ def test_undo_rebuilds_each_position_from_the_one_after_it() -> None:
         if game.move_count == 120:
             kept = game
     assert kept is not None
-    line = game._now[4]  # what the game holds is the point here
+    line = game._now.line  # what the game holds is the point here
     links = held = 0
     while line is not None:
         links += 1
-        reached = gc.get_referents(line) + gc.get_referents(line[4] or [])
+        reached = gc.get_referents(line) + gc.get_referents(line.kept or [])
         held += sum(isinstance(thing, State) for thing in reached)
-        line = line[2]
+        line = line.rest
     assert links == 320
     assert held == 0 if _game._KEPT == 0 else 0 < held <= 2 * _game._KEPT
     for start, at in ((kept, 120), (game, 320)):
