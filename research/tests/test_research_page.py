@@ -17,7 +17,7 @@ import pytest
 
 import yukon
 from research import survey_figures, survey_tables
-from yukon.survey import fold
+from yukon.survey import Tally, fold
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "research.md"
@@ -155,3 +155,16 @@ def test_the_performance_pages_solver_row_is_the_surveys_first_500_deals() -> No
     assert f"{resolved / len(first):.1%}" == f"{found[1]}%"
     assert f"{statistics.median(seconds):.3f}" == found[2]
     assert f"{seconds[int(0.95 * len(seconds))]:.2f}" == found[3]
+
+
+def test_the_readme_quotes_the_figures_of_the_data() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    files = {**survey_tables.THOUGHTFUL}
+    quoted = []
+    for path in (*files.values(), *survey_tables.NO_PEEK.values()):
+        counted = Tally.of(survey_tables.rows(path))
+        quoted.append(f"{100 * counted.won / counted.total:.1f} %")
+    low, high = Tally.of(survey_tables.rows(files["classic"])).interval
+    quoted.append(f"{100 * low:.1f}-{100 * high:.1f} %")
+    for figure in quoted:
+        assert figure in readme, figure
