@@ -91,3 +91,61 @@ def test_a_refusal_prints_as_its_sentence(capsys: pytest.CaptureFixture[str]) ->
     assert refusal is not None
     print(refusal)
     assert capsys.readouterr().out == refusal.message + "\n"
+
+
+def _face_down_names(state: State) -> set[str]:
+    return {str(card) for column in state.columns for card in column.face_down}
+
+
+def _named(document: object) -> set[str]:
+    """The cards a JSON document names: as a card ("JC") or in a move ("JC>3")."""
+    return set(re.findall(r'"([A2-9TJQK][SHDC])(?=[">])', json.dumps(document)))
+
+
+@given(games(max_steps=60))
+def test_views_that_hide_face_down_cards_name_none_and_still_validate(
+    game: Game,
+) -> None:
+    """What a client that only sees what a player sees receives: the state view, the
+    change of the last move and of its undo, and the saved game, none naming a card
+    face down after them; the saved game loads the same game."""
+    hidden = _face_down_names(game.state)
+    saved = game.to_dict(hide_face_down=True)
+    jsonschema.validate(saved, yukon.schema("game"))
+    assert saved["position"] is None
+    assert not hidden & _named(saved)
+    assert Game.from_dict(saved) == game
+    view = game.state.to_dict(hide_face_down=True)
+    assert not hidden & _named(view)
+    change = game.last_change
+    if game.can_undo and change is not None:
+        undone = game.undo()
+        back = change.inverse().to_dict(hide_face_down=True)
+        jsonschema.validate(back, yukon.schema("change"))
+        assert not _face_down_names(undone.state) & _named(back)
+        if change.turn is not None:  # the undo turns that card face down again
+            turn = back["turn"]
+            assert turn is not None and turn["card"] is None
+            shown = change.inverse().to_dict()["turn"]
+            assert shown is not None and shown["card"] == str(change.turn.card)
+
+
+def test_a_game_from_a_position_cannot_hide_its_start() -> None:
+    game = Game.from_state(yukon.deal("YU1-C-AAAAAAB"))
+    with pytest.raises(ValueError, match="game code"):
+        game.to_dict(hide_face_down=True)
+
+
+def test_the_undo_of_a_flip_hides_the_card_it_turns_face_down() -> None:
+    game = Game.new("YU1-C-AAAAAAB").play("TS>2")  # turns 8S up in column 7
+    change = game.last_change
+    assert change is not None and change.turn is not None
+    back = change.inverse().to_dict(hide_face_down=True)
+    assert back["turn"] == {
+        "card": None,
+        "pile": {"column": 6},
+        "index": 5,
+        "face_up": False,
+    }
+    assert "8S" not in json.dumps(back) and "8S" in json.dumps(change.to_dict())
+    jsonschema.validate(back, yukon.schema("change"))

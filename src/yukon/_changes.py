@@ -86,9 +86,12 @@ class Turn:
     face_up: bool
     """``True`` when the card turns face up, ``False`` when it turns face down."""
 
-    def to_dict(self) -> TurnView:
+    def to_dict(self, *, hide_face_down: bool = False) -> TurnView:
+        """The turn as JSON-ready data; with ``hide_face_down``, a card turning face
+        down is not named (``"card": null``): after it, a player no longer sees it."""
+        hidden = hide_face_down and not self.face_up
         return {
-            "card": str(self.card),
+            "card": None if hidden else str(self.card),
             "pile": self.pile.to_dict(),
             "index": self.index,
             "face_up": self.face_up,
@@ -143,8 +146,10 @@ class Change:
             not self.is_undo,
         )
 
-    def to_dict(self) -> ChangeView:
-        """The change as JSON-ready data (the schema ``yukon.schema("change")``)."""
+    def to_dict(self, *, hide_face_down: bool = False) -> ChangeView:
+        """The change as JSON-ready data (the schema ``yukon.schema("change")``). With
+        ``hide_face_down``, an undo's card turning face down again is not named, so a
+        client that only ever sees what a player sees can take it."""
         return {
             "format": "yukon.change",
             "version": 1,
@@ -152,7 +157,9 @@ class Change:
             "cards": [str(card) for card in self.cards],
             "source": self.source._place(self.source_index),
             "destination": self.destination._place(self.destination_index),
-            "turn": None if self.turn is None else self.turn.to_dict(),
+            "turn": None
+            if self.turn is None
+            else self.turn.to_dict(hide_face_down=hide_face_down),
             "score_delta": self.score_delta,
             "is_return": self.is_return,
             "is_undo": self.is_undo,

@@ -396,10 +396,22 @@ class Game:
         to (checked when loading). See :meth:`from_json`."""
         return json.dumps(self.to_dict())
 
-    def to_dict(self) -> GameData:
+    def to_dict(self, *, hide_face_down: bool = False) -> GameData:
         """What :meth:`to_json` writes, as plain data, for an app that embeds the game
-        in its own save file (schema: ``yukon.schema("game")``)."""
-        return _notation.record_json(self._record(with_claims=True))
+        in its own save file (schema: ``yukon.schema("game")``). With ``hide_face_down``
+        the record leaves out the position it claims (``"position": null``), which
+        names the face-down cards: what is left, the code and the moves, is what a
+        player saw, and it loads the same game. A game started from a position needs
+        that position, face-down cards and all, and raises :class:`ValueError`."""
+        data = _notation.record_json(self._record(with_claims=True))
+        if hide_face_down:
+            if data["start"] is not None:
+                raise ValueError(
+                    "a game started from a position is saved with that position, "
+                    "face-down cards included: hide_face_down needs a game code"
+                )
+            data["position"] = None
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:

@@ -100,7 +100,7 @@ class PileView(TypedDict, total=False):
 
 
 class TurnView(TypedDict):
-    card: str
+    card: str | None
     pile: PileView
     index: int
     face_up: bool
