@@ -198,7 +198,8 @@ async function act(op, fields = {}, startedAt = performance.now()) {
 
 function save() {
   if (!shown) return;
-  localStorage.setItem(STORE, JSON.stringify({ saved: shown.saved, elapsed: currentElapsed() }));
+  const kept = { saved: shown.saved, elapsed: currentElapsed(), settings: shown.settings };
+  localStorage.setItem(STORE, JSON.stringify(kept));
 }
 
 function currentElapsed() {
@@ -439,6 +440,11 @@ async function start() {
     }
   }
   if (!answer || answer.error) answer = await act("new", wanted ? { code: wanted } : { rules: "C" });
+  for (const [name, value] of Object.entries((kept && kept.settings) || {})) {
+    if (name in answer.settings && answer.settings[name] !== value) {
+      answer = await act("settings", { name, value: Boolean(value) });
+    }
+  }
   document.body.dataset.ready = "";
   window.yukonReadyMs = performance.now();
 }

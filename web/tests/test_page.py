@@ -35,6 +35,11 @@ from yukon import Move, State
 WEB = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("YUKON_CHROMIUM", "/usr/bin/chromium")
 SUITS = "SHDC"
+FRESH = """if (!sessionStorage.getItem("fresh")) {
+    localStorage.clear();
+    sessionStorage.setItem("fresh", "1");
+}"""
+"""An init script: the tab starts with nothing saved, and a reload keeps what it saved."""
 SYMBOLS = dict(zip(SUITS, "♠♥♦♣", strict=True))
 
 
@@ -210,7 +215,7 @@ def test_a_relaxed_deal_is_won_by_clicks_and_drags_and_nothing_hidden_crosses(
     page: Page, site: str
 ) -> None:
     code = "YU1-R-AAAAAAB"
-    page.add_init_script("localStorage.clear()")
+    page.add_init_script(FRESH)
     loaded = open_game(page, site, code)
     state = yukon.deal(code)
     line = yukon.solve(state, max_nodes=200_000).moves
@@ -255,7 +260,7 @@ def test_a_relaxed_deal_is_won_by_clicks_and_drags_and_nothing_hidden_crosses(
 
 def test_a_refusal_is_shown_in_english_and_in_hebrew(page: Page, site: str) -> None:
     code = "YU1-C-AAAAAAB"
-    page.add_init_script("localStorage.clear()")
+    page.add_init_script(FRESH)
     open_game(page, site, code)
     move = Move.parse("TS>1")  # 10♠ on 7♥: not one rank lower
     refusal = yukon.deal(code).check(move)
@@ -272,7 +277,7 @@ def test_a_refusal_is_shown_in_english_and_in_hebrew(page: Page, site: str) -> N
 
 
 def test_a_card_back_is_refused_without_naming_it(page: Page, site: str) -> None:
-    page.add_init_script("localStorage.clear()")
+    page.add_init_script(FRESH)
     open_game(page, site, "YU1-C-AAAAAAB")
     click(page.locator('[data-pile="column-2"] .card.back'))
     page.wait_for_selector('#message[data-code="card-back"]')
@@ -281,7 +286,7 @@ def test_a_card_back_is_refused_without_naming_it(page: Page, site: str) -> None
 
 def test_undo_and_redo(page: Page, site: str) -> None:
     code = "YU1-C-AAAAAAB"
-    page.add_init_script("localStorage.clear()")
+    page.add_init_script(FRESH)
     open_game(page, site, code)
     dealt = yukon.deal(code)
     move = Move.parse("TS>2")  # turns 8♠ up, +5
@@ -320,8 +325,40 @@ def test_a_reload_keeps_the_game(page: Page, site: str) -> None:
 
 
 def test_a_code_in_the_address_deals_that_game(page: Page, site: str) -> None:
-    page.add_init_script("localStorage.clear()")
+    page.add_init_script(FRESH)
     open_game(page, site, "YU1-R-AAAAAAC")
     assert columns_shown(page) == columns_of(yukon.deal("YU1-R-AAAAAAC"))
     assert page.inner_text("#game-code") == "YU1-R-AAAAAAC"
     assert page.get_attribute("#board", "data-won") is None
+
+
+def test_hint_new_game_by_key_and_settings(page: Page, site: str) -> None:
+    page.add_init_script(FRESH)
+    open_game(page, site, "YU1-C-AAAAAAB")
+    page.click("#hint")
+    page.wait_for_selector(".card.hinted")
+    hinted = page.get_attribute(".card.hinted", "data-card")
+    said = page.inner_text("#message")
+    assert said.startswith(f"Hint: {hinted}>")
+    assert (
+        Move.parse(said.removeprefix("Hint: "))
+        in yukon.deal("YU1-C-AAAAAAB").legal_moves()
+    )
+    assert page.locator(".pile.lit").count() == 1
+    page.locator('[data-setting="placement_help"]').uncheck()
+    page.wait_for_function(
+        "!document.querySelector('[data-setting=placement_help]').checked"
+    )
+    click(card_at(page, yukon.Card.parse("TS")))  # picked up, nothing lit
+    page.wait_for_selector(".card.held")
+    assert page.locator(".pile.lit").count() == 0
+    page.keyboard.press("Escape")
+    page.reload()  # the settings are kept with the game
+    page.wait_for_selector("body[data-ready]")
+    assert not page.locator('[data-setting="placement_help"]').is_checked()
+    page.locator("#rules").select_option("R")
+    page.keyboard.press("n")
+    page.wait_for_function(
+        "document.querySelector('#game-code').textContent.startsWith('YU1-R-')"
+    )
+    assert moves_shown(page) == 0 and "code=YU1-R-" in page.url

@@ -152,3 +152,23 @@ def test_the_same_json_is_served_over_http() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_auto_finish_plays_the_rest_once_every_card_is_face_up() -> None:
+    session = yukon_web.Session()
+    code = "YU1-R-AAAAAAB"
+    ask(session, op="new", code=code)
+    state = yukon.deal(code)
+    for move in yukon.solve(state, max_nodes=200_000).moves:
+        if state.face_down_count == 0:
+            break
+        to = "foundation" if move.column is None else move.column
+        assert ask(session, op="drop", place=place_of(state, move), to=to)["played"]
+        state = state.apply(move)
+    home = sum(state.foundations)
+    finished = ask(session, op="finish")
+    assert finished["view"]["won"] and finished["score"] == yukon.CLEAN_WIN
+    moves = [Move.parse(change["move"]) for change in finished["changes"]]
+    for move in moves:  # the changes are the moves that finish, in order
+        state = state.apply(move)
+    assert state.is_won and len(moves) >= 52 - home
