@@ -83,14 +83,6 @@ class Session:
             return state.foundation_top(int(place["foundation"]))
         return state.card_at(int(place["column"]), int(place["index"]))
 
-    def _back(self) -> yukon.Outcome:
-        # The library's refusal for a card back names no card (RefusalCode.CARD_BACK).
-        state = self.game.state
-        for column, pile in enumerate(state.columns):
-            if pile.hidden:
-                return self.game.tap_at(column, 0)
-        raise ValueError("no card is face down")
-
     # -- the actions ---------------------------------------------------------------------
 
     def handle(self, message: Message) -> Message:
@@ -159,7 +151,10 @@ class Session:
     def drop(self, place: Message, to: object) -> Message:
         card = self.card(place)
         if card is None:
-            return self.outcome(self._back())
+            if "foundation" in place:  # an empty foundation: nothing to move
+                return self.answer(played=False)
+            # A card back: the library refuses it by place, naming no card.
+            return self.outcome(self.game.tap_at(place["column"], place["index"]))
         if to == "foundation":
             return self.outcome(self.game.attempt(Move.home(card)))
         if self.settings.auto_placement:

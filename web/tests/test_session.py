@@ -72,6 +72,10 @@ def test_a_tap_picks_up_what_cannot_go_home_and_a_card_back_is_refused() -> None
     assert picked["pick"] and not picked["played"] and picked["moves"] == 0
     back = ask(session, op="tap", place={"column": 1, "index": 0})
     assert back["refusal"]["code"] == "card-back" and not named(back) & {"9S"}
+    dragged = ask(session, op="drop", place={"column": 1, "index": 0}, to=3)
+    assert dragged["refusal"]["code"] == "card-back" and not dragged["played"]
+    empty = ask(session, op="drop", place={"foundation": 0}, to=3)
+    assert not empty["played"] and empty["refusal"] is None
     targets = ask(session, op="targets", place={"column": 6, "index": 6})  # 10♠
     assert targets["targets"] == [1]
 
