@@ -300,3 +300,55 @@ def test_a_pass_over_the_unknowns_of_an_earlier_survey(tmp_path: pathlib.Path) -
     assert resumed == tally and len(later.read_text().splitlines()) == len(again)
     with pytest.raises(TypeError, match="unknown_in"):
         _survey.survey(yukon.Rules.CLASSIC, 1, 6, str(later), unknown_in=str(earlier))
+
+
+def _write(path: pathlib.Path, rows: list[dict[str, Any]]) -> str:
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return str(path)
+
+
+def _row(number: int, verdict: str, nodes: int, **more: Any) -> dict[str, Any]:
+    code = str(yukon.GameCode(number))
+    return {"code": code, "verdict": verdict, "nodes": nodes, "budget": {}, **more}
+
+
+def test_passes_fold_into_the_row_that_settled_each_deal(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A deal keeps the first row that settled it, or its last row from the largest
+    budget tried; deals come out in deal order."""
+    from yukon import survey
+
+    first = _write(
+        tmp_path / "a.jsonl",
+        [_row(3, "unknown", 10), _row(1, "won", 5), _row(2, "unknown", 10)],
+    )
+    second = _write(tmp_path / "b.jsonl", [_row(3, "lost", 99), _row(2, "unknown", 50)])
+    third = _write(tmp_path / "c.jsonl", [_row(3, "lost", 500), _row(2, "unknown", 90)])
+    folded = survey.fold([first, second, third])
+    assert [(r["code"][-1], r["verdict"], r["nodes"]) for r in folded] == [
+        ("B", "won", 5),
+        ("C", "unknown", 90),
+        ("D", "lost", 99),
+    ]
+    counted = survey.Tally.of(folded)
+    assert (counted.won, counted.lost, counted.unknown) == (1, 1, 1)
+    # 95 % Wilson bounds: 1 won of 3 (the unknown lost), 2 of 3 (it won)
+    assert counted.interval == pytest.approx((0.0615, 0.9385), abs=5e-5)
+
+
+def test_folding_refuses_what_cannot_be_one_survey(tmp_path: pathlib.Path) -> None:
+    from yukon import survey
+
+    won = _write(tmp_path / "won.jsonl", [_row(1, "won", 5)])
+    lost = _write(tmp_path / "lost.jsonl", [_row(1, "lost", 7)])
+    with pytest.raises(yukon.InvalidSurvey, match="won in one file and lost"):
+        survey.fold([won, lost])
+    blind = _write(tmp_path / "blind.jsonl", [_row(2, "stuck", 0, player="no-peek")])
+    with pytest.raises(yukon.InvalidSurvey, match="no-peek rows"):
+        survey.fold([won, blind])
+    with pytest.raises(TypeError, match="sequence of file names"):
+        survey.fold(won)
+    with pytest.raises(FileNotFoundError):
+        survey.fold([str(tmp_path / "missing.jsonl")])
+    assert survey.read(str(tmp_path / "missing.jsonl")) == {}

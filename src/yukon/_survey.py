@@ -289,29 +289,48 @@ def read_done(
     return done
 
 
+def _rows_of(
+    paths: Sequence[str], player: str | None
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each file's rows that count, file by file, with the file's name; every row of
+    ``player`` (``None``: of the first row's player). Raises :class:`OSError` for a file
+    that cannot be read and :class:`~yukon.InvalidSurvey` for one that is no survey file
+    or holds the other player's rows."""
+    if isinstance(paths, str):
+        raise TypeError("paths must be a sequence of file names, not one name")
+    for path in paths:
+        with open(path, "rb"):
+            pass  # a missing file is a mistake here, not an empty survey
+        for code, row in read_done(path).items():
+            player = player or row.get("player", PLAYERS[0])
+            if row.get("player", PLAYERS[0]) != player:
+                raise InvalidSurvey(
+                    f"{path} holds {row.get('player', PLAYERS[0])} rows ({code}), "
+                    f"not the {player} player's"
+                )
+            yield path, row
+
+
 def fold(paths: Sequence[str]) -> list[dict[str, Any]]:
     """One row per deal from the survey files ``paths``, in deal order: a first pass
     over a range of deals, then passes that solved its unknown deals again with larger
     budgets. A deal keeps the first row that settled it (a verdict is a proof,
     whatever budget a later pass had) or, if none did, its row from the last file that
     has it: the largest budget tried. Each row keeps the ``budget`` it was solved
-    with. Raises :class:`~yukon.InvalidSurvey` for a file that is no survey file, or
-    when two files settle a deal differently (both cannot be proofs)."""
-    if isinstance(paths, str):
-        raise TypeError("paths must be a sequence of file names, not one name")
+    with. Raises :class:`~yukon.InvalidSurvey` for a file that is no survey file, for
+    files of two players, or when two files settle a deal differently (both cannot be
+    proofs)."""
     kept: dict[str, dict[str, Any]] = {}
-    for path in paths:
-        with open(path, "rb"):
-            pass  # a missing file is a mistake here, not an empty survey
-        for code, row in read_done(path).items():
-            before = kept.get(code)
-            if before is None or before["verdict"] not in _SETTLED:
-                kept[code] = row
-            elif row["verdict"] in _SETTLED and row["verdict"] != before["verdict"]:
-                raise InvalidSurvey(
-                    f"{code} is {before['verdict']} in one file and {row['verdict']} "
-                    f"in {path}"
-                )
+    for path, row in _rows_of(paths, None):
+        code = row["code"]
+        before = kept.get(code)
+        if before is None or before["verdict"] not in _SETTLED:
+            kept[code] = row
+        elif row["verdict"] in _SETTLED and row["verdict"] != before["verdict"]:
+            raise InvalidSurvey(
+                f"{code} is {before['verdict']} in one file and {row['verdict']} "
+                f"in {path}"
+            )
     return sorted(kept.values(), key=lambda row: GameCode.parse(row["code"]).number)
 
 
@@ -346,21 +365,11 @@ def left_unknown(
     deal with no row in them is not one. Raises :class:`OSError` for a file that
     cannot be read and :class:`~yukon.InvalidSurvey` for one that is no survey file or
     holds the other player's rows."""
-    if isinstance(paths, str):
-        raise TypeError("paths must be a sequence of file names, not one name")
     unknown: set[str] = set()
     settled: set[str] = set()
-    for path in paths:
-        with open(path, "rb"):
-            pass  # a missing file is a mistake here, not an empty survey
-        for code, row in read_done(path).items():
-            if row.get("player", PLAYERS[0]) != player:
-                raise InvalidSurvey(
-                    f"{path} holds {row.get('player', PLAYERS[0])} rows ({code}), "
-                    f"not the {player} player's"
-                )
-            is_unknown = row["verdict"] == Verdict.UNKNOWN.value
-            (unknown if is_unknown else settled).add(code)
+    for _, row in _rows_of(paths, player):
+        is_unknown = row["verdict"] == Verdict.UNKNOWN.value
+        (unknown if is_unknown else settled).add(row["code"])
     deals = map(GameCode.parse, unknown - settled)
     return sorted(d.number for d in deals if d.rules is rules and d.number in numbers)
 
