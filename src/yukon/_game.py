@@ -670,7 +670,8 @@ def _check_redo(state: State, redo: tuple[Move, ...]) -> tuple[Move, ...]:
 
 _TUPLE = tuple.__new__
 """Builds a :class:`_Now` or a :class:`_Line` from a tuple of its fields, on the paths
-every move takes: a third faster than calling the class (one C call, no keywords)."""
+every move takes: one C call instead of the class's generated ``__new__`` (play and undo
+about a tenth faster, measured side by side)."""
 
 _SET_NOW = vars(Game)["_now"].__set__
 """The one writer of a game's slot: games refuse attribute writes."""
