@@ -7,6 +7,7 @@ between its ``survey-tables`` markers, so the page and the data cannot drift apa
 
 from __future__ import annotations
 
+import json
 import pathlib
 import statistics
 from collections.abc import Iterable
@@ -179,8 +180,6 @@ def facts() -> list[str]:
 
 
 def kpat_rows() -> list[Row]:
-    import json
-
     with KPAT.open(encoding="utf-8") as lines:
         kept = sorted((json.loads(line) for line in lines), key=lambda r: r["deal"])
     if [r["deal"] for r in kept] != list(range(1, len(kept) + 1)):
@@ -278,8 +277,29 @@ def text() -> str:
     )
 
 
+def beyond_30_s() -> str:
+    """What the budgets of positions settled of the classic deals no 30 s run did, on
+    the tuning range and on the deals held out from it."""
+    later = [
+        r
+        for r in rows(THOUGHTFUL["classic"])
+        if r["budget"].get("max_nodes") is not None
+    ]
+    parts = []
+    for label, part in (
+        ("held out", [r for r in later if number(r) > TUNED]),
+        (f"in 1-{TUNED}", [r for r in later if number(r) <= TUNED]),
+    ):
+        settled = sum(r["verdict"] != "unknown" for r in part)
+        parts.append(f"{spaced(settled)} of the {spaced(len(part))} {label}")
+    return (
+        f"Of the {spaced(len(later))} classic deals no 30 s run settled, the budgets of "
+        f"positions settled {' and '.join(parts)}."
+    )
+
+
 def settled_text() -> str:
-    return "\n".join(settled_table())
+    return "\n".join([*settled_table(), "", beyond_30_s()])
 
 
 def kpat_text() -> str:
