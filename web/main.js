@@ -136,9 +136,10 @@ function say(refusal, error) {
 // -- animation: each move from its Change ----------------------------------------------
 
 function rects() {
+  // Where each face-up card is before an answer is drawn: the cards a change moves.
   const where = new Map();
-  for (const el of board.querySelectorAll(".card")) {
-    where.set(el.dataset.card || el.dataset.place, el.getBoundingClientRect());
+  for (const el of board.querySelectorAll(".card[data-card]")) {
+    where.set(el.dataset.card, el.getBoundingClientRect());
   }
   return where;
 }

@@ -154,7 +154,8 @@ class Session:
             if "foundation" in place:  # an empty foundation: nothing to move
                 return self.answer(played=False)
             # A card back: the library refuses it by place, naming no card.
-            return self.outcome(self.game.tap_at(place["column"], place["index"]))
+            column, index = int(place["column"]), int(place["index"])
+            return self.outcome(self.game.tap_at(column, index))
         if to == "foundation":
             return self.outcome(self.game.attempt(Move.home(card)))
         if self.settings.auto_placement:
