@@ -11,7 +11,8 @@ observation is :meth:`yukon.State.observation` as an ``int64`` array (the dtype 
 Gymnasium's ``MultiDiscrete`` space, whose ``nvec`` then sums without overflow), and the
 mask of legal actions is ``info["action_mask"]`` and :meth:`YukonEnv.action_masks` (the
 method sb3-contrib's ``MaskablePPO`` calls). ``info["won"]`` tells a won game from one
-with no legal move left, both of which end the episode.
+with no legal move left, both of which end the episode (in both environments, by one
+rule; a deal with no legal move at all ends at its first step, with reward 0).
 
 An illegal action is refused, not played: the position stays as it was, the reward is
 ``illegal_reward`` (-1 by default), and ``info["refusal"]`` says which rule refused it.
@@ -33,6 +34,8 @@ seed and actions (``tests/test_gym.py``).
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import Any, Literal, SupportsFloat
 
 import gymnasium
@@ -54,7 +57,7 @@ from yukon import (
     State,
     deal,
 )
-from yukon._arguments import quote
+from yukon._arguments import as_int, quote
 from yukon._codes import as_rules
 
 __all__ = [
@@ -76,7 +79,9 @@ WHERE, PLACES, DOWN = 16, 52, 7
 card lies (0-15), its place in its column (0-51: a column can hold every card), a
 column's face-down count (0-6)."""
 NVEC = np.array([WHERE] * 52 + [PLACES] * 52 + [DOWN] * 7 + [2], dtype=np.int64)
-"""The observation space's ``nvec``: the values each observation byte can take."""
+"""The observation space's ``nvec``: the values each observation byte can take
+(read-only)."""
+NVEC.flags.writeable = False
 assert len(NVEC) == OBSERVATION_SIZE
 
 ONE_HOT_SIZE = 52 * WHERE + 52 * PLACES + 7 * DOWN + 1
@@ -151,12 +156,29 @@ class _Options:
             raise ValueError(
                 f"render_mode must be None or 'ansi', not {quote(render_mode)}"
             )
+        if isinstance(illegal_reward, bool) or not isinstance(
+            illegal_reward, numbers.Real
+        ):
+            raise TypeError(
+                "illegal_reward must be a number, not " + type(illegal_reward).__name__
+            )
+        if not math.isfinite(illegal_reward):
+            raise ValueError(
+                f"illegal_reward must be a finite number, not {quote(illegal_reward)}"
+            )
         self.rules = as_rules(rules)
         self.reward_kind = reward
         self.max_moves = max_moves
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
+
+
+def _over(mask: bytes, won: bool) -> bool:
+    """The rule both environments end an episode by: the game is won, or no legal move
+    is left (a deal may have none from the start; its first step ends it, reward 0, as
+    :meth:`yukon.Batch.step` ends a game already over)."""
+    return won or b"\x01" not in mask
 
 
 class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
@@ -208,8 +230,11 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
     def step(
         self, action: np.int64 | int
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        move = Move.from_key(int(action))
+        move = Move.from_key(as_int("action", action))
         before = self.state
+        if _over(before.legal_mask(), before.is_won):  # ended at once, as a batch does
+            self.moves += 1
+            return self._observation(), 0.0, True, False, self._info()
         self.moves += 1
         try:
             self.state = before.apply(move)
@@ -225,7 +250,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
         else:
             reward = self.state.score - before.score
         mask = self.state.legal_mask()
-        terminated = self.state.is_won or b"\x01" not in mask  # or no legal move left
+        terminated = _over(mask, self.state.is_won)
         truncated = not terminated and self.moves >= self.max_moves
         info = {
             "code": str(self.code),
@@ -282,6 +307,10 @@ _NO_DEAL_PLAYS = Move.parse("KS>F").key
 dealt again, which ignores the one it was given."""
 
 
+def _parsed(code: object) -> GameCode:
+    return code if isinstance(code, GameCode) else GameCode.parse(code)  # type: ignore[arg-type]
+
+
 class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Options):
     """``num_envs`` games of :class:`YukonEnv` stepped together in a
     :class:`yukon.Batch`: the same options, spaces, rewards and infos, batched.
@@ -289,7 +318,9 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
     ``reset(seed=s)`` deals game ``i`` as ``YukonEnv.reset(seed=s + i)`` does (as
     Gymnasium's sync vector environment seeds its copies), and each game draws its later
     deals from its own generator; ``reset(options={"codes": [...]})`` names every game's
-    deal. A game that ended (won, no legal move left, or ``max_moves`` actions) is
+    deal, and ``reset(options={"code": ...})`` deals that one to every game (as the
+    sync vector environment's copies of :class:`YukonEnv` would). A reset that
+    raises changes nothing. A game that ended (won, no legal move left, or ``max_moves`` actions) is
     dealt again on the next step, whose action for it is ignored (Gymnasium's
     ``NEXT_STEP`` autoreset). ``info`` holds ``action_mask``, ``won`` and ``code`` for
     every game (each with its ``_``-prefixed mask, as Gymnasium's vector infos have);
@@ -340,7 +371,6 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
         seed: int | list[int | None] | None = None,
         options: dict[str, Any] | None = None,
     ) -> tuple[Observations, dict[str, Any]]:
-        super().reset(seed=seed if isinstance(seed, int) else None)
         seeds: list[int | None]
         if seed is None:
             seeds = [None] * self.num_envs
@@ -350,10 +380,9 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"seed gives one seed a game ({self.num_envs})")
+        codes = self._codes(options or {})  # checked before anything changes
+        super().reset(seed=seed if isinstance(seed, int) else None)
         self.generators = [seeding.np_random(s)[0] for s in seeds]
-        codes = (options or {}).get("codes")
-        if codes is not None and len(codes) != self.num_envs:
-            raise ValueError(f"codes gives one game code a game ({self.num_envs})")
         for i in range(self.num_envs):
             self._deal(i, None if codes is None else codes[i])
         self.moves[:] = 0
@@ -376,6 +405,9 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
             for i in again:
                 self._deal(int(i), None)
                 keys[i] = _NO_DEAL_PLAYS
+        if len(keys) and (keys.min() < 0 or keys.max() >= ACTION_COUNT):
+            for key in keys.tolist():
+                Move.from_key(key)  # InvalidMove naming the first that is no key
         if self.illegal == "raise":
             self._check(keys, again)
         stepped = self.batch.try_step(keys, reward=self.reward_kind)  # checks the keys
@@ -416,6 +448,21 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
         if self.render_mode != "ansi":
             return None
         return tuple(player_view(state) for state in self.batch.states())
+
+    def _codes(self, options: dict[str, Any]) -> list[GameCode] | None:
+        """The deals ``options`` name, every one parsed: ``codes``, one a game, or
+        ``code``, every game's (as each of Gymnasium's sync copies would play it)."""
+        if "code" in options and "codes" in options:
+            raise ValueError("options take code (every game's) or codes, not both")
+        if options.get("code") is not None:
+            return [_parsed(options["code"])] * self.num_envs
+        codes = options.get("codes")
+        if codes is None:
+            return None
+        codes = [_parsed(code) for code in codes]
+        if len(codes) != self.num_envs:
+            raise ValueError(f"codes gives one game code a game ({self.num_envs})")
+        return codes
 
     def _deal(self, i: int, code: GameCode | str | None) -> None:
         if code is None:
@@ -465,7 +512,7 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
         return {
             "code": self._code_texts.copy(),
             "_code": every,
-            "action_mask": self._masks,
+            "action_mask": self._masks.copy(),  # the caller's to change
             "_action_mask": every.copy(),
             "won": np.array(won, dtype=np.bool_),
             "_won": every.copy(),
