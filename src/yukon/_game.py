@@ -283,7 +283,9 @@ class Game:
             line = _TUPLE(_Line, (move, trail, line, length, None))
         game: Game = _new(Game)
         counted = min(undoable + 1, UNDO_LIMIT)
-        _SET_NOW(game, _TUPLE(_Now, (code, after, moves + 1, counted, line, redo)))
+        if moves < _MAX_COUNTER:  # the counter stops where records stop: see below
+            moves += 1
+        _SET_NOW(game, _TUPLE(_Now, (code, after, moves, counted, line, redo)))
         return game
 
     def undo(self) -> Game:
@@ -489,6 +491,13 @@ class Game:
             raise InvalidRecord("the record's position is not where its moves lead")
         origin = game._now.origin._replace(meta=data.meta)
         redo = _check_redo(game.state, data.redo)
+        # What play cannot make: every move left to redo was played (and counted) and
+        # then undone, and undo takes back no more than UNDO_LIMIT moves in all.
+        if counter < played + len(data.redo) or undoable + len(data.redo) > UNDO_LIMIT:
+            raise InvalidRecord(
+                f"{len(data.redo)} moves to redo do not fit {played} moves played, "
+                f"undo={undoable} and a counter of {counter}"
+            )
         return _game(origin, game.state, counter, undoable, game._now.line, redo)
 
     # -- what a frontend does ----------------------------------------------------------
@@ -667,6 +676,12 @@ def _check_redo(state: State, redo: tuple[Move, ...]) -> tuple[Move, ...]:
             raise InvalidRecord(f"redo move {number} ({move}): {refused}") from None
     return redo
 
+
+_MAX_COUNTER = _notation.MAX_COUNTER
+"""Where the move counter stops, as a score stops at its limit: far past any game
+played, and the largest counter a record holds, so every game that play reaches
+saves and loads. Refusing the move instead would make a legal move illegal for a
+number the player only reads."""
 
 _TUPLE = tuple.__new__
 """Builds a :class:`_Now` or a :class:`_Line` from a tuple of its fields, on the paths
