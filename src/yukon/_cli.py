@@ -295,7 +295,7 @@ def _survey(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
-    print(tally.table())
+    print(tally.table(args.player))
     print(f"rows in {args.out}")
     return 0
 

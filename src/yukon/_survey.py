@@ -26,18 +26,27 @@ import os
 import queue
 import random
 import signal
+import stat
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from typing import IO, Any
 
 import attrs
 
-from ._arguments import quote, whole_number
+from ._arguments import as_int, quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
 from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
+from ._values import built_once
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -45,6 +54,10 @@ Z_95 = 1.959963984540054
 
 def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval for a binomial share; ``(0, 1)`` for no trials."""
+    trials = as_int("trials", trials)
+    if trials < 0:
+        raise ValueError(f"trials must be a whole number from 0, not {quote(trials)}")
+    successes = whole_number("successes", successes, 0, trials)
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -55,6 +68,7 @@ def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
 
 
 @attrs.frozen
+@built_once
 class Tally:
     """Counts of verdicts, and the winnable share they support."""
 
@@ -76,14 +90,39 @@ class Tally:
         return low, high
 
     @classmethod
-    def of(cls, rows: Iterable[dict[str, Any]]) -> Tally:
-        """The tally of survey rows (each a dict with a ``verdict``)."""
+    def of(
+        cls, rows: Iterable[Mapping[str, Any]] | Mapping[str, Mapping[str, Any]]
+    ) -> Tally:
+        """The tally of survey rows (each a dict with a ``verdict``), or of the rows
+        :func:`yukon.survey.read` returns by game code. Raises
+        :class:`~yukon.InvalidSurvey` naming the first row (counted from 1) with no
+        verdict or one no survey writes."""
+        if isinstance(rows, Mapping):
+            rows = rows.values()
         tally = cls()
-        for row in rows:
-            tally = tally.add(row["verdict"])
+        for number, row in enumerate(rows, 1):
+            if not isinstance(row, Mapping):
+                raise TypeError(
+                    f"row {number} must be a survey row (a dict), not "
+                    + type(row).__name__
+                )
+            if "verdict" not in row:
+                raise InvalidSurvey(f"row {number} has no verdict")
+            verdict = row["verdict"]
+            if not isinstance(verdict, str) or verdict not in _COUNTED:
+                raise InvalidSurvey(
+                    f"row {number} has the verdict {quote(verdict)}, which no survey "
+                    "writes (won, lost, unknown, stuck)"
+                )
+            tally = tally.add(verdict)
         return tally
 
     def add(self, verdict: str) -> Tally:
+        """This tally with one more ``verdict``: won, lost, unknown or stuck."""
+        if verdict not in _COUNTED:
+            raise ValueError(
+                f"verdict must be won, lost, unknown or stuck, not {quote(verdict)}"
+            )
         return Tally(
             self.won + (verdict == Verdict.WON.value),
             self.lost + (verdict == Verdict.LOST.value),
@@ -91,8 +130,15 @@ class Tally:
             self.stuck + (verdict == STUCK),
         )
 
-    def table(self) -> str:
-        """The closing table of a survey."""
+    def table(self, player: str = "thoughtful") -> str:
+        """The closing table of a survey of ``player``'s games: the thoughtful
+        player's share is the deals proved winnable; the no-peek player's, the deals
+        that player won (one it could not finish proves nothing about the deal)."""
+        if player not in PLAYERS:
+            raise ValueError(
+                f"player is 'thoughtful' or 'no-peek', not {quote(player)}"
+            )
+        share_of = "winnable" if player == PLAYERS[0] else "won by the no-peek player"
         low, high = self.interval
         share = self.won / self.total if self.total else 0.0
         rows = [
@@ -104,7 +150,7 @@ class Tally:
         ]
         lines = [f"{name:<8} {count:>8}" for name, count in rows]
         lines.append(
-            f"winnable {share:8.1%}   95% interval {low:.1%} - {high:.1%} "
+            f"{share_of} {share:8.1%}   95% interval {low:.1%} - {high:.1%} "
             "(unknowns counted lost / won)"
         )
         return "\n".join(lines)
@@ -123,6 +169,7 @@ STUCK = "stuck"
 """A no-peek row's verdict when the hint left cards face down: it had no move left
 that leads to a board not seen before, or the player made :data:`BLIND_MOVES` moves."""
 _VERDICTS = frozenset(v.value for v in Verdict)
+_COUNTED = _VERDICTS | {STUCK}
 
 
 def solve_deal(
@@ -271,6 +318,8 @@ def read_done(
     done: dict[str, dict[str, Any]] = {}
     if not os.path.exists(path):
         return done
+    if not stat.S_ISREG(os.stat(path).st_mode):  # a device or a pipe may never end
+        raise InvalidSurvey(f"{path} is not a regular file, so not a survey file")
     with open(path, "rb") as lines:
         number = 0
         while line := lines.readline(MAX_LINE + 1):
@@ -290,7 +339,7 @@ def read_done(
 
 
 def _rows_of(
-    paths: Sequence[str], player: str | None
+    paths: Sequence[str | os.PathLike[str]], player: str | None
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each file's rows that count, file by file, with the file's name; every row of
     ``player`` (``None``: of the first row's player). Raises :class:`OSError` for a file
@@ -298,7 +347,8 @@ def _rows_of(
     or holds the other player's rows."""
     if isinstance(paths, str):
         raise TypeError("paths must be a sequence of file names, not one name")
-    for path in paths:
+    names = [file_name(f"paths[{n}]", path) for n, path in enumerate(paths)]
+    for path in names:
         with open(path, "rb"):
             pass  # a missing file is a mistake here, not an empty survey
         for code, row in read_done(path).items():
@@ -311,7 +361,17 @@ def _rows_of(
             yield path, row
 
 
-def fold(paths: Sequence[str]) -> list[dict[str, Any]]:
+def file_name(name: str, value: object) -> str:
+    """``value``, a file name (text or a path), as text; else :class:`TypeError`
+    naming the argument (a number would be read as a file descriptor)."""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a file name, not {type(value).__name__}")
+    return value
+
+
+def fold(paths: Sequence[str | os.PathLike[str]]) -> list[dict[str, Any]]:
     """One row per deal from the survey files ``paths``, in deal order: a first pass
     over a range of deals, then passes that solved its unknown deals again with larger
     budgets. A deal keeps the first row that settled it (a verdict is a proof,

@@ -10,20 +10,22 @@ back (:func:`read`), passes with larger budgets are folded into one row per deal
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ._errors import InvalidSurvey
-from ._survey import BLIND_MOVES, STUCK, Tally, fold, read_done, wilson
+from ._survey import BLIND_MOVES, STUCK, Tally, file_name, fold, read_done, wilson
 
 __all__ = ["BLIND_MOVES", "STUCK", "InvalidSurvey", "Tally", "fold", "read", "wilson"]
 
 
-def read(path: str) -> dict[str, dict[str, Any]]:
+def read(path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     """The rows of the survey file ``path`` that count, by game code: the last row of
     each deal, as a resumed survey reads it. Lines that are no survey row (a torn last
     line, bad JSON) are passed over; a file with a line longer than 64 KiB is no survey
-    file and raises :class:`InvalidSurvey`. A file that does not exist holds no rows."""
-    return read_done(path)
+    file and raises :class:`InvalidSurvey`, as does a device or a pipe (which may never
+    end). A file that does not exist holds no rows."""
+    return read_done(file_name("path", path))
 
 
 for _name in ("Tally", "fold", "wilson"):
