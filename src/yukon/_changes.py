@@ -15,7 +15,7 @@ from ._cards import CARDS, Card, Suit, as_suit
 from ._moves import FOUNDATION, Move
 from ._rules import ON_FOUNDATION, Position, is_won, next_home, turns_up
 from ._scoring import move_points, scored
-from ._values import built_once
+from ._values import built_once, checked_pickles
 from .views import ChangeView, ColumnView, PileView, PlaceView, StateView, TurnView
 
 _COLUMNS = 7
@@ -27,6 +27,7 @@ _SUIT_NAMES: tuple[Literal["spades", "hearts", "diamonds", "clubs"], ...] = (
 )
 
 
+@checked_pickles
 @attrs.frozen
 @built_once
 class Pile:
@@ -36,6 +37,18 @@ class Pile:
     index: int
     """The column, 0-6, or the foundation's suit, 0-3 (spades, hearts, diamonds,
     clubs)."""
+
+    def __attrs_post_init__(self) -> None:
+        kind, index = self.kind, self.index
+        if kind != "column" and kind != "foundation":  # not `in`: 0 == False
+            raise ValueError(
+                f"kind must be 'column' or 'foundation', not {quote(kind)}"
+            )
+        if type(index) is not int:
+            raise TypeError(f"index must be a whole number, not {type(index).__name__}")
+        if not 0 <= index < (_COLUMNS if kind == "column" else 4):
+            what = "a column, 0 to 6" if kind == "column" else "a suit, 0 to 3"
+            raise ValueError(f"index must be {what}, not {quote(index)}")
 
     @classmethod
     def column(cls, index: int) -> Pile:

@@ -19,12 +19,12 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from ._arguments import excerpt
+from ._arguments import excerpt, quote
 from ._cards import Card
 from ._errors import YukonError
 from ._moves import Move
 from ._rules import GROUP_LIMIT, RefusalCode
-from ._values import built_once
+from ._values import built_once, checked_pickles
 
 
 class InvalidCatalog(YukonError, ValueError):
@@ -231,10 +231,11 @@ HEBREW = Catalog(
 )
 """Hebrew sentences, the language of the app's own rules document."""
 
-CATALOGS: Mapping[str, Catalog] = {"en": ENGLISH, "he": HEBREW}
-"""The catalogs that ship with the library, by language code."""
+CATALOGS: Mapping[str, Catalog] = types.MappingProxyType({"en": ENGLISH, "he": HEBREW})
+"""The catalogs that ship with the library, by language code (read-only)."""
 
 
+@checked_pickles
 @attrs.frozen
 @built_once
 class Refusal:
@@ -252,6 +253,25 @@ class Refusal:
     size: int = 1
     """How many cards the move would carry (for ``FACE_DOWN_LEFT``, the cards still face
     down)."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.code, RefusalCode):
+            raise TypeError(
+                f"code must be a RefusalCode, not {type(self.code).__name__}"
+            )
+        for name, kind in (("move", Move), ("other", Card)):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, kind):
+                raise TypeError(
+                    f"{name} must be a {kind.__name__} or None, not "
+                    + type(value).__name__
+                )
+        if type(self.size) is not int:
+            raise TypeError(
+                f"size must be a whole number, not {type(self.size).__name__}"
+            )
+        if not 0 <= self.size <= 52:
+            raise ValueError(f"size must be from 0 to 52 cards, not {quote(self.size)}")
 
     @property
     def card(self) -> Card | None:

@@ -42,7 +42,7 @@ from ._rules import (
     turns_up,
 )
 from ._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE, progress
-from ._values import built_once
+from ._values import built_once, checked_pickles
 from .views import StateView
 
 COLUMN_SIZES = (1, 6, 7, 8, 9, 10, 11)
@@ -53,6 +53,7 @@ HIDDEN_AT_DEAL = (0, 1, 2, 3, 4, 5, 6)
 _RELAXED = Rules.RELAXED
 
 
+@checked_pickles
 @attrs.frozen
 @built_once
 class Column:
@@ -60,6 +61,22 @@ class Column:
 
     cards: tuple[Card, ...]
     hidden: int
+
+    def __attrs_post_init__(self) -> None:
+        cards, hidden = self.cards, self.hidden
+        if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+            raise TypeError("cards must be a tuple of Cards")
+        if len(set(cards)) != len(cards):
+            raise InvalidPosition("cards holds a card twice")
+        if type(hidden) is not int:
+            raise TypeError(
+                f"hidden must be a whole number, not {type(hidden).__name__}"
+            )
+        if not 0 <= hidden <= max(len(cards) - 1, 0):  # the last card is face up
+            raise InvalidPosition(
+                f"hidden must be from 0 to {max(len(cards) - 1, 0)} (the last card is "
+                f"face up), not {quote(hidden)}"
+            )
 
     @property
     def face_down(self) -> tuple[Card, ...]:

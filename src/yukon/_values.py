@@ -25,3 +25,27 @@ def built_once(cls: _T) -> _T:
 
     cls.__attrs_pre_init__ = __attrs_pre_init__  # type: ignore[attr-defined]
     return cls
+
+
+def checked_pickles(cls: _T) -> _T:
+    """Make the attrs class ``cls`` load from a pickle through its constructor's
+    checks: a pickle is input like any other. Its own pickles name the constructor;
+    one in the default form (made before, or crafted) has its fields checked the same
+    way."""
+    names = tuple(a.name for a in cls.__attrs_attrs__ if a.init)  # type: ignore[attr-defined]
+
+    def __reduce__(self: Any) -> tuple[object, ...]:
+        return (cls, tuple(getattr(self, name) for name in names))
+
+    def __setstate__(self: Any, state: object) -> None:
+        if hasattr(self, names[0]):
+            raise TypeError(f"a {cls.__name__} is immutable: it cannot be set again")
+        if not isinstance(state, dict) or set(state) != set(names):
+            raise TypeError(f"a pickled {cls.__name__} holds no {cls.__name__}")
+        checked = cls(**state)
+        for field in cls.__attrs_attrs__:  # type: ignore[attr-defined]
+            object.__setattr__(self, field.name, getattr(checked, field.name))
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment]
+    cls.__setstate__ = __setstate__  # type: ignore[attr-defined]
+    return cls
