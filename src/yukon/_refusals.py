@@ -148,9 +148,10 @@ ENGLISH = Catalog(
             "Only the last card of a column can go to a foundation; {card} has cards "
             "on it."
         ),
+        # The card the foundation needs is not named: it may lie face down.
         RefusalCode.FOUNDATION_ORDER: (
-            "A foundation is built up in suit from the Ace; it needs {other} next, "
-            "not {card}."
+            "A foundation is built up in suit from the Ace, one rank at a time; {card} "
+            "is not the next card for it."
         ),
         RefusalCode.SAME_COLUMN: (
             "A group must go to another column; {card} is already in that column."
@@ -200,8 +201,8 @@ HEBREW = Catalog(
             "רק הקלף האחרון בעמודה יכול לעבור לערימת היסוד; על {card} מונחים קלפים."
         ),
         RefusalCode.FOUNDATION_ORDER: (
-            "ערימת יסוד נבנית לפי סדרה, מהאס ומעלה; עכשיו היא צריכה את {other}, "
-            "לא את {card}."
+            "ערימת יסוד נבנית לפי סדרה, מהאס ומעלה, דרגה אחר דרגה; {card} אינו הקלף "
+            "הבא שלה."
         ),
         RefusalCode.SAME_COLUMN: "קבוצה עוברת לעמודה אחרת; {card} כבר נמצא בעמודה הזאת.",
         RefusalCode.KING_ONLY: "רק מלך יכול לעבור לטור ריק; {card} אינו מלך.",
@@ -249,7 +250,8 @@ class Refusal:
     (``CARD_BACK``) and auto-finish's refusals."""
     other: Card | None = None
     """The card the rule compares with: the destination's last card, the card a foundation
-    needs next, or the card lying on top."""
+    needs next (which may lie face down: the shipped sentences do not name it), or the
+    card lying on top."""
     size: int = 1
     """How many cards the move would carry (for ``FACE_DOWN_LEFT``, the cards still face
     down)."""
