@@ -39,6 +39,7 @@ from ._refusals import (
     IllegalMove,
     InvalidCatalog,
     Refusal,
+    move_message,
 )
 from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
@@ -116,6 +117,7 @@ __all__ = [
     "deal",
     "hint",
     "kpat_deal",
+    "move_message",
     "pysolfc_deal",
     "schema",
     "solve",

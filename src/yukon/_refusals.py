@@ -46,26 +46,35 @@ def _read_only(messages: object) -> Mapping[RefusalCode, str]:
     return types.MappingProxyType(dict(messages))
 
 
-def _check_template(code: RefusalCode, template: str) -> None:
-    """Refuse a template that names anything but the four fields, indexes into one
+_MOVE_FIELDS = {
+    "to_column": frozenset({"card", "column"}),
+    "to_foundation": frozenset({"card"}),
+}
+
+
+def _check_template(
+    label: str, template: str, fields: frozenset[str] = _FIELDS
+) -> None:
+    """Refuse a template that names anything but ``fields``, indexes into one
     (``{other[2]}``), nests fields, or asks for a width past :data:`_LONGEST`."""
     try:
         parts = list(string.Formatter().parse(template))
     except ValueError as error:
-        raise InvalidCatalog(f"{code.value}: bad template ({error})") from None
+        raise InvalidCatalog(f"{label}: bad template ({error})") from None
     for _, name, spec, _ in parts:
         if name is None:
             continue
-        if name not in _FIELDS:
+        if name not in fields:
+            named = ", ".join(f"{{{field}}}" for field in sorted(fields))
             raise InvalidCatalog(
-                f"{code.value}: {{{excerpt(name)[1:-1]}}} is no field; templates use "
-                "{card}, {other}, {size} and {colour} as they are"
+                f"{label}: {{{excerpt(name)[1:-1]}}} is no field; this template uses "
+                f"{named} as they are"
             )
         if "{" in (spec or "") or any(
             int(n) > _LONGEST for n in re.findall(r"\d+", spec or "")
         ):
             raise InvalidCatalog(
-                f"{code.value}: the format of {{{name}}} asks for more than "
+                f"{label}: the format of {{{name}}} asks for more than "
                 f"{_LONGEST} characters, or nests a field"
             )
 
@@ -83,6 +92,9 @@ def _sentences(catalog: Catalog) -> Iterator[str]:
                         yield template.format(
                             card=card, other=other, size=size, colour=colour
                         )
+    for card in ("9♥", "10♦"):
+        yield catalog.to_column.format(card=card, column=7)
+        yield catalog.to_foundation.format(card=card)
 
 
 @attrs.frozen
@@ -93,15 +105,19 @@ class Catalog:
     Templates may use ``{card}`` (the card moved), ``{other}`` (the card the rule compares
     with), ``{size}`` (cards carried) and ``{colour}`` (the word for the cards' colour).
     Cards are written with suit symbols (``10♦``), which read the same in any language.
+    A move is said with ``to_column`` (``{card}``, the card moved, and ``{column}``,
+    1-7 as players count) or ``to_foundation`` (``{card}``): see :func:`move_message`.
     """
 
     language: str
     messages: Mapping[RefusalCode, str] = attrs.field(converter=_read_only, hash=False)
     red: str
     black: str
+    to_column: str = "{card} to column {column}"
+    to_foundation: str = "{card} to its foundation"
 
     def __attrs_post_init__(self) -> None:
-        for name in ("language", "red", "black"):
+        for name in ("language", "red", "black", "to_column", "to_foundation"):
             if not isinstance(getattr(self, name), str):
                 raise InvalidCatalog(f"a catalog's {name} is text")
         language = excerpt(self.language)
@@ -119,7 +135,9 @@ class Catalog:
             )
         try:
             for code, template in self.messages.items():
-                _check_template(code, template)
+                _check_template(code.value, template)
+            for name, fields in _MOVE_FIELDS.items():
+                _check_template(name, getattr(self, name), fields)
             for sentence in _sentences(self):
                 if len(sentence) > _LONGEST:
                     raise InvalidCatalog(f"a sentence over {_LONGEST} characters")
@@ -132,7 +150,17 @@ class Catalog:
 
     def __reduce__(self) -> tuple[object, ...]:
         # The messages are a read-only view, which pickle cannot take: pass a dict.
-        return (Catalog, (self.language, dict(self.messages), self.red, self.black))
+        return (
+            Catalog,
+            (
+                self.language,
+                dict(self.messages),
+                self.red,
+                self.black,
+                self.to_column,
+                self.to_foundation,
+            ),
+        )
 
 
 ENGLISH = Catalog(
@@ -229,11 +257,44 @@ HEBREW = Catalog(
     },
     red="אדומים",
     black="שחורים",
+    to_column="{card} לעמודה {column}",
+    to_foundation="{card} לערימת היסוד שלו",
 )
 """Hebrew sentences, the language of the app's own rules document."""
 
 CATALOGS: Mapping[str, Catalog] = types.MappingProxyType({"en": ENGLISH, "he": HEBREW})
 """The catalogs that ship with the library, by language code (read-only)."""
+
+
+def catalog_of(catalog: Catalog | str) -> Catalog:
+    """``catalog``: a :class:`Catalog`, or a shipped language code (``"en"``, ``"he"``)."""
+    if isinstance(catalog, str):
+        language = catalog
+        try:
+            return CATALOGS[language]
+        except KeyError:
+            raise InvalidCatalog(
+                f"no catalog for {excerpt(language)}; shipped: {', '.join(CATALOGS)}"
+            ) from None
+    if not isinstance(catalog, Catalog):
+        raise TypeError(
+            "catalog must be a Catalog or a shipped language code, not "
+            + type(catalog).__name__
+        )
+    return catalog
+
+
+def move_message(move: Move, catalog: Catalog | str = "en") -> str:
+    """``move`` said as the board shows it, in ``catalog``'s language (a
+    :class:`Catalog` or a shipped language code): ``10♠ to column 2``, ``A♥ to its
+    foundation``; for a hint (:meth:`Hint.message_in <yukon.Hint.message_in>`) or a move
+    a frontend announces."""
+    if not isinstance(move, Move):
+        raise TypeError(f"move must be a Move, not {type(move).__name__}")
+    said = catalog_of(catalog)
+    if move.column is None:
+        return said.to_foundation.format(card=move.card.symbol)
+    return said.to_column.format(card=move.card.symbol, column=move.column + 1)
 
 
 @checked_pickles
@@ -291,19 +352,7 @@ class Refusal:
     def message_in(self, catalog: Catalog | str) -> str:
         """The sentence from ``catalog``: a :class:`Catalog` or a shipped language code
         (``"en"``, ``"he"``)."""
-        if isinstance(catalog, str):
-            language = catalog
-            try:
-                catalog = CATALOGS[language]
-            except KeyError:
-                raise InvalidCatalog(
-                    f"no catalog for {excerpt(language)}; shipped: {', '.join(CATALOGS)}"
-                ) from None
-        if not isinstance(catalog, Catalog):
-            raise TypeError(
-                "message_in takes a Catalog or a shipped language code, not "
-                + type(catalog).__name__
-            )
+        catalog = catalog_of(catalog)
         card = self.card
         return catalog.messages[self.code].format(
             card="" if card is None else card.symbol,

@@ -31,6 +31,7 @@ else:
 from ._arguments import instance, seconds, whole_number
 from ._batch import random_games
 from ._moves import FOUNDATION, MOVES, Move
+from ._refusals import Catalog, move_message
 from ._rules import (
     CHILDREN_CLASSIC,
     CHILDREN_RELAXED,
@@ -1232,6 +1233,11 @@ class Hint:
     (foundation moves and moves that turn a card up first)."""
     samples: int
     """How many guesses were solved."""
+
+    def message_in(self, catalog: Catalog | str = "en") -> str:
+        """The move said as the board shows it, in ``catalog``'s language (a
+        :class:`~yukon.Catalog` or ``"en"``, ``"he"``): ``10♠ to column 2``."""
+        return move_message(self.move, catalog)
 
 
 def advise(

@@ -66,6 +66,7 @@ from yukon import (
     deal,
     hint,
     kpat_deal,
+    move_message,
     pysolfc_deal,
     schema,
     solve,
@@ -176,6 +177,9 @@ def main() -> list[object]:
         Pile.foundation(Suit.CLUBS),
     ]
     advice: Hint | None = Game.new(code).hint(samples=1, max_nodes=100)
+    if advice is not None:
+        said: str = advice.message_in("he")
+        seen += [said, move_message(advice.move, ENGLISH)]
     try:
         Game.new(code).auto_finish()
     except CannotFinish as error:
