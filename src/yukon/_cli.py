@@ -56,7 +56,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Solve deals START to START+COUNT-1, one JSON line per deal in FILE. "
         "Deals already in FILE are not solved again, so a survey can be resumed.",
     )
-    poll.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+    poll.add_argument(
+        "--rules",
+        choices=["C", "R", "c", "r"],
+        default="C",
+        help="the rules of the deals: C classic, R relaxed (default: C)",
+    )
     poll.add_argument(
         "--start",
         type=int,
@@ -114,7 +119,13 @@ def _parser() -> argparse.ArgumentParser:
         description="Play Yukon in the terminal: CODE's deal, or a random deal.",
     )
     game.add_argument("code", nargs="?", help="a game code (default: a random deal)")
-    game.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+    game.add_argument(
+        "--rules",
+        choices=["C", "R", "c", "r"],
+        default="C",
+        help="the rules of a random deal: C classic, R relaxed (default: C; a game "
+        "code names its own)",
+    )
     game.add_argument(
         "--hebrew", action="store_true", help="say why moves are refused in Hebrew"
     )

@@ -350,13 +350,16 @@ class SettingsScreen(ModalScreen[tuple[Settings, str] | None]):
         self.dismiss((self.settings.replace(**switches), "he" if hebrew else "en"))
 
 
-_HELP = """\
-Mouse: click a card to tap it (or pick it up), then click a column or a foundation to
-drop it there; double click for the double tap; shift+click picks up without tapping.
-Keys: arrows move the cursor, Enter clicks the card under it, Space picks it up,
-1-7 drop the card held on that column (or move the cursor there), F sends it home,
-D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, R redo,
-H hint, A auto-finish, N new game, S save, L load, O settings, Q quit."""
+_HELP = (
+    # One line a paragraph: the status line wraps it to the terminal's width.
+    "Mouse: click a card to tap it (or pick it up), then click a column or a "
+    "foundation to drop it there; double click for the double tap; shift+click picks "
+    "up without tapping.\n"
+    "Keys: arrows move the cursor, Enter clicks the card under it, Space picks it up, "
+    "1-7 drop the card held on that column (or move the cursor there), F sends it "
+    "home, D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, "
+    "R redo, H hint, A auto-finish, N new game, S save, L load, O settings, Q quit."
+)
 
 
 class YukonApp(App[None]):
@@ -376,6 +379,7 @@ class YukonApp(App[None]):
     #info, #status { height: auto; padding: 0 1; }
     #status { color: $warning; }
     .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
+    .dialog Label { width: 100%; }
     .answers { height: auto; }
     Ask, SettingsScreen, Confirm { align: center middle; }
     """
@@ -387,10 +391,10 @@ class YukonApp(App[None]):
         Binding("enter", "click", "Click", show=False),
         Binding("space", "pick_up", "Pick up", show=False),
         *(Binding(str(n), f"column({n - 1})", show=False) for n in range(1, 8)),
-        Binding("f", "home", "Home"),
+        Binding("f", "home", "Home", show=False),  # in the help (?): room for the rest
         Binding("d", "double_tap", "Double tap", show=False),
         Binding("escape", "put_down", "Put down", show=False),
-        Binding("m", "type_move", "Move"),
+        Binding("m", "type_move", "Move", show=False),
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
@@ -437,7 +441,8 @@ class YukonApp(App[None]):
         yield self.info
         yield self.board
         yield self.status
-        yield Footer()
+        # Compact, and without the palette's key: every key fits in 80 columns.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.show(self.view)
@@ -613,7 +618,8 @@ class YukonApp(App[None]):
         lit = frozenset({_destination(move)})
         self.show(
             attrs.evolve(self.view, held=move.card, lit=lit),
-            f"Hint: {move} (won {hint.share:.0%} of the deals tried); "
+            f"Hint: {hint.message_in(self.language)} (won {hint.share:.0%} of the "
+            "deals tried); "
             "press the column's number, or F, to play it.",
         )
 
@@ -712,7 +718,11 @@ class YukonApp(App[None]):
 
     def load(self) -> None:
         try:
-            game = Game.from_json(self.save_path.read_bytes())
+            with self.save_path.open("rb") as save:
+                data = save.read(_LONGEST_SAVE + 2)  # a device may never end
+            if len(data) > _LONGEST_SAVE + 1:  # (+ 1: the newline after the JSON)
+                raise OSError(f"it is longer than {_LONGEST_SAVE} characters")
+            game = Game.from_json(data)
         except (OSError, YukonError) as error:
             self.show(self.view, f"Not loaded: {error}")
             return
@@ -744,6 +754,10 @@ class YukonApp(App[None]):
     def action_help(self) -> None:
         self.show(self.view, _HELP)
 
+
+_LONGEST_SAVE = 16_004_096
+"""The longest saved game read, in bytes: the most :meth:`Game.from_json` takes (the
+Records page's limit; a save is ASCII, a byte a character)."""
 
 _LONGEST_GAME_MS = 10 * 365 * 24 * 3600 * 1000
 """The longest clock a save may carry: ten years, in milliseconds."""
