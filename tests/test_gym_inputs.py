@@ -127,3 +127,19 @@ def test_nvec_cannot_be_changed_in_place() -> None:
 
 def test_the_no_move_deal_has_no_legal_move() -> None:
     assert State.deal(GameCode.parse(NO_MOVE)).legal_moves() == ()
+
+
+def test_a_bad_key_leaves_a_game_waiting_to_be_dealt_again_as_it_was() -> None:
+    envs = YukonVectorEnv(2)
+    envs.reset(options={"codes": [NO_MOVE, "YU1-C-AAAAAAB"]})
+    legal = int(np.flatnonzero(envs.action_masks()[1])[0])
+    envs.step(np.array([0, legal]))
+    assert list(envs.ended) == [True, False]  # game 0 is dealt again next step
+    codes, states = list(envs.codes), envs.batch.states()
+    with pytest.raises(InvalidMove):
+        envs.step(np.array([0, 416]))
+    assert envs.codes == codes and envs.batch.states() == states
+    assert list(envs.ended) == [True, False]
+    legal = int(np.flatnonzero(envs.action_masks()[1])[0])
+    envs.step(np.array([416, legal]))  # game 0's key is ignored: it is dealt again
+    assert envs.codes[0] != codes[0] and not envs.ended.any()
