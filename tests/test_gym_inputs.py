@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from yukon import GameCode, InvalidGameCode, InvalidMove, State
+from yukon import GameCode, IllegalMove, InvalidGameCode, InvalidMove, State
 from yukon.gym import NVEC, YukonEnv, YukonVectorEnv
 
 NO_MOVE = "YU1-C-IFTKBFX"
@@ -143,3 +143,15 @@ def test_a_bad_key_leaves_a_game_waiting_to_be_dealt_again_as_it_was() -> None:
     legal = int(np.flatnonzero(envs.action_masks()[1])[0])
     envs.step(np.array([416, legal]))  # game 0's key is ignored: it is dealt again
     assert envs.codes[0] != codes[0] and not envs.ended.any()
+
+
+def test_an_illegal_action_raised_leaves_a_game_waiting_to_be_dealt_again() -> None:
+    envs = YukonVectorEnv(2, illegal="raise")
+    envs.reset(options={"codes": [NO_MOVE, "YU1-C-AAAAAAB"]})
+    legal = int(np.flatnonzero(envs.action_masks()[1])[0])
+    envs.step(np.array([0, legal]))
+    codes = list(envs.codes)
+    illegal = int(np.flatnonzero(~envs.action_masks()[1])[0])
+    with pytest.raises(IllegalMove):
+        envs.step(np.array([0, illegal]))
+    assert envs.codes == codes and list(envs.ended) == [True, False]

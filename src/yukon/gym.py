@@ -399,18 +399,18 @@ class YukonVectorEnv(VectorEnv[Observations, Actions, np.ndarray[Any, Any]], _Op
         keys = np.asarray(actions).reshape(self.num_envs)
         if keys.dtype.kind not in "iu":
             raise TypeError(f"actions must be whole-number move keys, not {keys.dtype}")
-        played = keys[~self.ended]  # the others are dealt again, their keys ignored
-        if len(played) and (played.min() < 0 or played.max() >= ACTION_COUNT):
-            for key in played.tolist():  # before any game changes
-                Move.from_key(key)  # InvalidMove naming the first that is no key
         again = np.flatnonzero(self.ended) if self.ended.any() else _NO_GAMES
-        if len(again):
+        if len(again):  # dealt again below: their keys are ignored
             keys = keys.copy()
-            for i in again:
-                self._deal(int(i), None)
-                keys[i] = _NO_DEAL_PLAYS
+            keys[again] = _NO_DEAL_PLAYS
+        # Every check before any game changes: a step that raises changes none.
+        if len(keys) and (keys.min() < 0 or keys.max() >= ACTION_COUNT):
+            for key in keys.tolist():
+                Move.from_key(key)  # InvalidMove naming the first that is no key
         if self.illegal == "raise":
             self._check(keys, again)
+        for i in again:
+            self._deal(int(i), None)
         stepped = self.batch.try_step(keys, reward=self.reward_kind)  # checks the keys
         reward = np.frombuffer(stepped.rewards, dtype=np.int32).astype(np.float64)
         terminated = np.frombuffer(stepped.done, dtype=np.bool_).copy()
