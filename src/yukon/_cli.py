@@ -127,7 +127,9 @@ def _parser() -> argparse.ArgumentParser:
         "code names its own)",
     )
     game.add_argument(
-        "--hebrew", action="store_true", help="say why moves are refused, and hints, in Hebrew"
+        "--hebrew",
+        action="store_true",
+        help="say why moves are refused, and hints, in Hebrew",
     )
     game.add_argument(
         "--save",
