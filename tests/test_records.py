@@ -335,6 +335,7 @@ def test_the_limits_records_md_states_are_the_codes() -> None:
     assert f"input over {_notation.MAX_CHARS:,} characters".replace(",", " ") in said
     assert f"game of {_notation.MAX_MOVES:,} moves".replace(",", " ") in said
     assert f"a score past {MAX_SCORE:,}".replace(",", " ") in said
+    assert f"a move counter past {_notation.MAX_COUNTER:,}".replace(",", " ") in said
     too_long = "YU1-C-AAAAAAB " + "x" * _notation.MAX_CHARS
     with pytest.raises(yukon.InvalidRecord, match="longer than"):
         Game.from_record(too_long)
