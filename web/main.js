@@ -77,25 +77,41 @@ let spoken = null; // what the message line says, as a function of the language
 // -- layout: seven columns across the window, fans that fit its height -----------------
 
 const MAX_CARD = 120;
+const LEAST_DOWN = 4; // px of a face-down card showing, at the tightest
 let sizes = { cardW: 64, cardH: 90, corner: 15 };
 
+function sizesFor(cardW) {
+  const corner = Math.round(Math.max(12, Math.min(22, cardW * 0.26)));
+  // At the tightest, a face-up card shows its corner (border, padding, one line) and no more.
+  return { cardW, cardH: Math.round(cardW * 1.4), corner, leastUp: Math.ceil(corner * 1.1) + 4 };
+}
+
+/** The cards' size: seven columns and six gaps across the board's width, at most
+ * MAX_CARD, and smaller still when the longest column would not fit the window's height
+ * even fanned at its tightest. */
 function layout() {
   const style = getComputedStyle(board);
   const inner = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const gap = Math.round(Math.min(16, Math.max(4, inner * 0.012)));
   const byWidth = Math.floor((inner - 6 * gap) / 7);
-  // A column of a King down to an Ace on six cards face down must still fit the height:
-  // about 6.3 card widths below the board's top, with the fans at their tightest.
-  const byHeight = Math.floor((window.innerHeight - board.getBoundingClientRect().top - window.scrollY - 90) / 6.3);
-  const cardW = Math.max(36, Math.min(MAX_CARD, byWidth, Math.max(56, byHeight)));
-  const cardH = Math.round(cardW * 1.4);
-  const corner = Math.round(Math.max(12, Math.min(22, cardW * 0.26)));
-  sizes = { cardW, cardH, corner };
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const columns = [...board.querySelectorAll(".column")].map((pile) => {
+    const hidden = pile.querySelectorAll(".back").length;
+    return [hidden, pile.children.length - hidden];
+  });
+  let cardW = Math.max(36, Math.min(MAX_CARD, byWidth));
+  while (cardW > 36) {
+    const { cardH, leastUp } = sizesFor(cardW);
+    const bottom = boardTop + cardH + gap + cardH + 8;
+    if (columns.every(([down, up]) => bottom + down * LEAST_DOWN + Math.max(0, up - 1) * leastUp <= window.innerHeight)) break;
+    cardW -= 1;
+  }
+  sizes = sizesFor(cardW);
   const root = document.documentElement.style;
   root.setProperty("--card-w", `${cardW}px`);
-  root.setProperty("--card-h", `${cardH}px`);
+  root.setProperty("--card-h", `${sizes.cardH}px`);
   root.setProperty("--gap", `${gap}px`);
-  root.setProperty("--corner", `${corner}px`);
+  root.setProperty("--corner", `${sizes.corner}px`);
   root.setProperty("--middle", `${Math.round(cardW * 0.42)}px`);
   fan();
 }
@@ -104,11 +120,10 @@ function layout() {
  * one its corner; a long column fans tighter, down to the corner's height, so that its last
  * card ends above the window's bottom. */
 function fan() {
-  const { cardH, corner } = sizes;
+  const { cardH, leastUp } = sizes;
   const downStep = Math.round(cardH * 0.12);
   const upStep = Math.round(cardH * 0.3);
-  const leastDown = 4;
-  const leastUp = Math.ceil(corner * 1.1) + 4;
+  const leastDown = LEAST_DOWN;
   for (const pile of board.querySelectorAll(".column")) {
     const cards = [...pile.children];
     const hidden = cards.filter((el) => el.classList.contains("back")).length;
@@ -159,7 +174,8 @@ function cardElement(name, place) {
       ? t("in_foundation", { card: cardName(name), suit: suitName(name[1]) })
       : t("in_column", { card: cardName(name), column: where }),
   );
-  el.innerHTML = `<span class="corner" aria-hidden="true">${rank}${suit}</span><span class="middle" aria-hidden="true">${suit}</span>`;
+  el.dataset.face = `${rank}${suit}`;
+  el.dataset.suit = suit;
   return el;
 }
 
@@ -219,7 +235,7 @@ function draw(answer) {
     foundations: view.foundations.map((f) => (f.top ? "A23456789TJQK".indexOf(f.top[0]) + 1 : 0)),
     columns: view.columns.map((column) => column.hidden + column.face_up.length),
   });
-  fan();
+  layout();
   localStorage.setItem(
     SHAPE,
     JSON.stringify({ columns: view.columns.map((column) => [column.hidden, column.face_up.length]) }),
@@ -615,7 +631,7 @@ function showLanguage() {
   applyTexts();
   const button = $("#language");
   button.dataset.lang = language();
-  button.textContent = t("language_short");
+  button.textContent = t("language_other");
   button.lang = language() === "en" ? "he" : "en";
   if (shown) {
     const focused = board.contains(document.activeElement);
