@@ -473,7 +473,13 @@ let drag = null;
 let justDragged = false;
 let lastClick = null;
 
+let pressed = null; // what the last pointerdown hit: the click that follows is served on it
+
 board.addEventListener("pointerdown", (event) => {
+  // A tap's click goes to the nearest element under both its down and its up: when the
+  // board was redrawn in between (the answer to a first tap), that is the pile, not the
+  // card the finger is on. So a click is served on what the press hit.
+  pressed = hitOf(event);
   const card = event.target.closest(".card");
   if (!shown || !card || !card.dataset.card || event.button !== 0 || drag) return;
   drag = { id: event.pointerId, card, place: placeOf(card), x: event.clientX, y: event.clientY, moving: false };
@@ -570,10 +576,15 @@ function hitOf(event) {
 board.addEventListener("click", (event) => {
   if (justDragged || !shown) return;
   const startedAt = performance.now();
-  const hit = hitOf(event);
+  const hit = pressed && event.detail > 0 ? pressed : hitOf(event); // detail 0: a key's click
+  pressed = null;
   const key = hit.place ? JSON.stringify(hit.place) : null;
-  const double = key !== null && lastClick && lastClick.key === key && startedAt - lastClick.at < 400;
-  lastClick = double ? null : { key, at: startedAt };
+  // Two taps on one card: the browser counts them (detail), else they came 400 ms apart at
+  // most (by the events' own times: a busy page may serve them later).
+  const at = event.timeStamp;
+  const double =
+    key !== null && lastClick && lastClick.key === key && (event.detail >= 2 || at - lastClick.at < 400);
+  lastClick = double ? null : { key, at };
   serial(() => (double ? doubleTap(hit, startedAt) : tap(hit, startedAt)));
 });
 
