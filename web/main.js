@@ -579,13 +579,15 @@ board.addEventListener("click", (event) => {
   const hit = pressed && event.detail > 0 ? pressed : hitOf(event); // detail 0: a key's click
   pressed = null;
   const key = hit.place ? JSON.stringify(hit.place) : null;
-  // Two taps on one card: the browser counts them (detail), else they came 400 ms apart at
-  // most (by the events' own times: a busy page may serve them later).
+  // Two taps on one card: two clicks 500 ms apart at most (by the events' own times: a busy
+  // page may serve them later), or one click the browser counts as the second (detail 2):
+  // on a touch screen the first tap of a quick double tap may get no click of its own.
   const at = event.timeStamp;
-  const double =
-    key !== null && lastClick && lastClick.key === key && (event.detail >= 2 || at - lastClick.at < 400);
+  const recent = lastClick !== null && at - lastClick.at < 500;
+  const firstServed = recent && lastClick.key === key;
+  const double = key !== null && (firstServed || (!recent && event.detail >= 2));
   lastClick = double ? null : { key, at };
-  serial(() => (double ? doubleTap(hit, startedAt) : tap(hit, startedAt)));
+  serial(() => (double ? doubleTap(hit, startedAt, firstServed) : tap(hit, startedAt)));
 });
 
 async function tap(hit, startedAt) {
@@ -600,9 +602,9 @@ async function tap(hit, startedAt) {
   if (answer.pick) await pickUp(hit.place);
 }
 
-async function doubleTap(hit, startedAt) {
-  // The second tap of two on one card: a double tap, if the first one did not play it.
-  if (!hit.face || !shown.settings.double_click || lastTapPlayed) return tap(hit, startedAt);
+async function doubleTap(hit, startedAt, firstServed) {
+  // The second tap of two on one card: a double tap, unless the first one played it.
+  if (!hit.face || !shown.settings.double_click || (firstServed && lastTapPlayed)) return tap(hit, startedAt);
   const answer = await act("double_tap", { place: hit.place }, startedAt);
   lastTapPlayed = Boolean(answer.played);
 }

@@ -232,6 +232,12 @@ class Finger:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.cdp: CDPSession = page.context.new_cdp_session(page)
+        self.lifted = 0.0
+
+    def pause(self) -> None:
+        """A finger's pause between one tap and the next: more than the 300 ms in which
+        the browser takes a second tap as half of a double tap."""
+        time.sleep(max(0.0, self.lifted + 0.35 - time.monotonic()))
 
     def touch(self, kind: str, x: float | None = None, y: float | None = None) -> None:
         points = [] if x is None else [{"x": x, "y": y, "id": 1}]
@@ -240,6 +246,7 @@ class Finger:
     def tap(self, x: float, y: float) -> None:
         self.touch("touchStart", x, y)
         self.touch("touchEnd")
+        self.lifted = time.monotonic()
 
     def tap_card(self, source: Locator) -> None:
         a = box(source)
@@ -278,6 +285,7 @@ def play(page: Page, state: State, move: Move, how: int, finger: Finger) -> str:
     tap_home = move.column is None and state.tap_move(move.card) == move
     picks_up = move.column is not None and state.tap_move(move.card) is None
     doubles = picks_up and state.double_tap_move(move.card) == move
+    finger.pause()
     if tap_home and how % 3 != 1:
         way = "tap"
         finger.tap_card(card)
@@ -290,6 +298,7 @@ def play(page: Page, state: State, move: Move, how: int, finger: Finger) -> str:
         way = "tap, tap"
         finger.tap_card(card)
         page.wait_for_selector(".card.held")
+        finger.pause()
         b = box(page.locator(pile(move.column, move.card)))
         finger.tap(b["x"] + b["width"] / 2, b["y"] + 5)
     else:
@@ -299,7 +308,9 @@ def play(page: Page, state: State, move: Move, how: int, finger: Finger) -> str:
         wait_moves(page, before + 1)
     except Timeout:
         said = page.inner_text("#message")
-        sent = page.evaluate("window.yukonLog.slice(-4).map((e) => e.text.slice(0, 90))")
+        sent = page.evaluate(
+            "window.yukonLog.slice(-4).map((e) => e.text.slice(0, 90))"
+        )
         raise AssertionError(f"{move} by {way}: not played; {said!r}; {sent}") from None
     return way
 
@@ -488,7 +499,9 @@ def test_the_board_fits_from_360_px_to_a_desktop_and_shows_its_shape_first(
     page, errors = watched(context)
     page.add_init_script(FRESH)
     waiting: list[Route] = []
-    page.route("**/wheels/wheels.json", lambda route: waiting.append(route))  # the rules wait for the test
+    page.route(
+        "**/wheels/wheels.json", lambda route: waiting.append(route)
+    )  # the rules wait for the test
     page.goto(f"{site}?code=YU1-C-AAAAAAB")
     page.wait_for_function("window.yukonShapeMs !== undefined")
     # While the rules load: the dealt board's shape, and no card named.
