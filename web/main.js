@@ -467,21 +467,22 @@ function placeOf(el) {
 // -- pointer: a tap taps, two taps on one card double-tap, a drag moves --------------------
 // Pointer events serve the mouse, a pen and a finger alike; cards have touch-action: none,
 // so a finger on a card drags it rather than scrolling, and a cancelled pointer (the
-// browser taking the touch back) puts the cards back where they were.
+// browser taking the touch back) puts the cards back where they were. A tap is served
+// from its pointerup on what its pointerdown hit, not from the click that may follow: a
+// touch screen's browser delays a click, gives a quick double tap one click only, or
+// swallows a tap that follows a fast drag; and when the board is redrawn between down and
+// up (the answer to a first tap), the click goes to the pile instead of the card. Only a
+// click from the keyboard (Enter or Space on a card, detail 0) is served as a click.
 
 let drag = null;
-let justDragged = false;
-let lastClick = null;
-
-let pressed = null; // what the last pointerdown hit: the click that follows is served on it
+let pressed = null; // { hit, id, x, y } of the pointer down on the board
+let lastTap = null; // { key, at } of the last tap served, for a double tap
 
 board.addEventListener("pointerdown", (event) => {
-  // A tap's click goes to the nearest element under both its down and its up: when the
-  // board was redrawn in between (the answer to a first tap), that is the pile, not the
-  // card the finger is on. So a click is served on what the press hit.
-  pressed = hitOf(event);
+  if (event.button !== 0) return;
+  pressed = { hit: hitOf(event), id: event.pointerId, x: event.clientX, y: event.clientY };
   const card = event.target.closest(".card");
-  if (!shown || !card || !card.dataset.card || event.button !== 0 || drag) return;
+  if (!shown || !card || !card.dataset.card || drag) return;
   drag = { id: event.pointerId, card, place: placeOf(card), x: event.clientX, y: event.clientY, moving: false };
 });
 
@@ -498,17 +499,22 @@ window.addEventListener("pointermove", (event) => {
 });
 
 function endDrag(current) {
-  justDragged = true;
-  setTimeout(() => (justDragged = false), 0);
   current.floating.remove();
   current.hidden.forEach((el) => (el.style.visibility = ""));
 }
 
 window.addEventListener("pointerup", (event) => {
-  if (!drag || event.pointerId !== drag.id) return;
+  const press = pressed && pressed.id === event.pointerId ? pressed : null;
+  pressed = null;
+  if (!drag || event.pointerId !== drag.id || !drag.moving) {
+    drag = null;
+    if (press && shown && Math.hypot(event.clientX - press.x, event.clientY - press.y) < 10) {
+      served(press.hit, event.timeStamp);
+    }
+    return;
+  }
   const current = drag;
   drag = null;
-  if (!current.moving) return;
   endDrag(current);
   const pile = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-pile]");
   if (!pile || pile === current.card.closest("[data-pile]")) {
@@ -521,6 +527,7 @@ window.addEventListener("pointerup", (event) => {
 });
 
 window.addEventListener("pointercancel", (event) => {
+  pressed = null;
   if (!drag || event.pointerId !== drag.id) return;
   const current = drag;
   drag = null;
@@ -574,21 +581,18 @@ function hitOf(event) {
 }
 
 board.addEventListener("click", (event) => {
-  if (justDragged || !shown) return;
-  const startedAt = performance.now();
-  const hit = pressed && event.detail > 0 ? pressed : hitOf(event); // detail 0: a key's click
-  pressed = null;
-  const key = hit.place ? JSON.stringify(hit.place) : null;
-  // Two taps on one card: two clicks 500 ms apart at most (by the events' own times: a busy
-  // page may serve them later), or one click the browser counts as the second (detail 2):
-  // on a touch screen the first tap of a quick double tap may get no click of its own.
-  const at = event.timeStamp;
-  const recent = lastClick !== null && at - lastClick.at < 500;
-  const firstServed = recent && lastClick.key === key;
-  const double = key !== null && (firstServed || (!recent && event.detail >= 2));
-  lastClick = double ? null : { key, at };
-  serial(() => (double ? doubleTap(hit, startedAt, firstServed) : tap(hit, startedAt)));
+  if (event.detail === 0 && shown) served(hitOf(event), event.timeStamp); // Enter or Space
 });
+
+/** A tap on ``hit``; the second of two on one card within 400 ms (by the events' own
+ * times: a busy page may serve them later) is a double tap. */
+function served(hit, at) {
+  const startedAt = performance.now();
+  const key = hit.place ? JSON.stringify(hit.place) : null;
+  const double = key !== null && lastTap !== null && lastTap.key === key && at - lastTap.at < 400;
+  lastTap = double ? null : { key, at };
+  serial(() => (double ? doubleTap(hit, startedAt) : tap(hit, startedAt)));
+}
 
 async function tap(hit, startedAt) {
   if (held && hit.pile && !(hit.place && hit.pile === pileNameOf(held.place))) {
@@ -602,9 +606,9 @@ async function tap(hit, startedAt) {
   if (answer.pick) await pickUp(hit.place);
 }
 
-async function doubleTap(hit, startedAt, firstServed) {
+async function doubleTap(hit, startedAt) {
   // The second tap of two on one card: a double tap, unless the first one played it.
-  if (!hit.face || !shown.settings.double_click || (firstServed && lastTapPlayed)) return tap(hit, startedAt);
+  if (!hit.face || !shown.settings.double_click || lastTapPlayed) return tap(hit, startedAt);
   const answer = await act("double_tap", { place: hit.place }, startedAt);
   lastTapPlayed = Boolean(answer.played);
 }

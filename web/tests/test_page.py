@@ -249,6 +249,7 @@ class Finger:
         self.lifted = time.monotonic()
 
     def tap_card(self, source: Locator) -> None:
+        self.pause()
         a = box(source)
         self.tap(a["x"] + 10, a["y"] + 6)
 
