@@ -194,7 +194,7 @@ def shoot(page: Page, name: str) -> None:
     if os.environ.get("YUKON_WEB_SCREENSHOTS"):
         folder = pathlib.Path(os.environ["YUKON_WEB_SCREENSHOTS"])
         folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"{name}.png"))
+        page.screenshot(path=str(folder / f"{name}.png"), scale="css")
 
 
 # -- acting as a player: places, clicks, drags, touches ------------------------------------
@@ -481,6 +481,9 @@ def test_a_relaxed_deal_is_won_with_a_finger_on_a_phone_and_nothing_hidden_cross
             seen = check_nothing_hidden_crossed(page, state, seen)
         if number == 20:
             shoot(page, "phone-390x844")
+            resize(page, 1280, 800)
+            shoot(page, "game-1280x800")
+            resize(page, 390, 844)
         if not resized and max(len(column.face_up) for column in state.columns) == 32:
             # The longest column of the game (32 cards): it fits a desktop's height too.
             resized = True
