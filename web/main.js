@@ -269,6 +269,7 @@ function show(text) {
   message.removeAttribute("dir");
   message.removeAttribute("lang");
   delete message.dataset.code;
+  delete message.dataset.hint;
   message.textContent = text;
 }
 
