@@ -418,6 +418,16 @@ def spoken(short: str) -> str:
     return f"{ranks.get(short[0], short[0])} of {suits[short[1]]}"
 
 
+def hebrew_named_in(text: str, cards: set[yukon.Card]) -> set[str]:
+    """The cards of ``cards`` that ``text`` names as the Hebrew page says them ("10 עלה")."""
+    ranks = {"A": "אס", "T": "10", "J": "נסיך", "Q": "מלכה", "K": "מלך"}
+    suits = {"S": "עלה", "H": "לב", "D": "יהלום", "C": "תלתן"}
+    said = {
+        str(c): f"{ranks.get(str(c)[0], str(c)[0])} {suits[str(c)[1]]}" for c in cards
+    }
+    return {short for short, name in said.items() if name in text}
+
+
 def face_down(state: State) -> set[yukon.Card]:
     return {card for column in state.columns for card in column.face_down}
 
@@ -592,6 +602,9 @@ def test_refusals_and_the_whole_page_in_english_and_in_hebrew_and_axe_finds_noth
         page.get_attribute('[data-pile="column-1"]', "aria-label") == "טור 1, 1 קלפים"
     )
     assert page.get_attribute("#undo", "title") == "ביטול מהלך (U)"
+    backs = page.locator('[data-pile="column-7"] .card.back')
+    assert backs.first.get_attribute("aria-label") == "קלף הפוך, טור 7"
+    assert not hebrew_named_in(page.content(), face_down(yukon.deal(code)))
     assert page.get_attribute("#open-menu", "aria-label") == "תפריט"
     page.click("#open-menu")
     menu = page.inner_text("#menu")
