@@ -1,11 +1,17 @@
 // Yukon in a web page: the board, drawn from the library's state view and animated from
 // its Change events. The rules, the hint and the solver run in the worker (worker.js,
 // yukon_web.py); the page addresses cards by place and never sees a face-down card.
+// The words are in i18n.js; layout() fits the board to the window, from 360 px up.
+
+import { applyTexts, cardName, confirm, language, setLanguage, suitName, t } from "./i18n.js";
 
 const SUITS = ["S", "H", "D", "C"];
+const SUIT_LETTER = { spades: "S", hearts: "H", diamonds: "D", clubs: "C" };
 const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK = { T: "10" };
 const STORE = "yukon.game";
+const SHAPE = "yukon.shape"; // the last board's shape: how many cards each pile holds, no names
+const DEALT = [[0, 1], [1, 5], [2, 5], [3, 5], [4, 5], [5, 5], [6, 5]]; // [face down, face up]
 
 const $ = (selector) => document.querySelector(selector);
 const board = $("#board");
@@ -31,7 +37,7 @@ worker.onmessage = (event) => {
     return;
   }
   if (data.failed) {
-    $("#loading").textContent = `The rules could not be loaded: ${data.failed}`;
+    $("#loading").textContent = t("failed", { error: data.failed });
     return;
   }
   const resolve = waiting.get(data.id);
@@ -50,30 +56,126 @@ async function ask(op, fields = {}) {
   });
 }
 
+// One action at a time, in the order the player made them: a second tap waits for the
+// first one's answer (a double tap depends on what the first tap did).
+let queue = Promise.resolve();
+function serial(action) {
+  queue = queue.then(action, action);
+  return queue;
+}
+
 // -- what the page keeps ---------------------------------------------------------------
 
 let shown = null; // the last answer: view, score, moves, settings, ...
-let held = null; // { place, pile } of a card picked up
-let language = localStorage.getItem("yukon.language") || "en";
+let held = null; // { place } of a card picked up
+setLanguage(localStorage.getItem("yukon.language") || "en");
 let elapsed = 0; // ms played, kept with the game
 let clockFrom = performance.now();
 let lastTapPlayed = false;
+let spoken = null; // what the message line says, as a function of the language
+
+// -- layout: seven columns across the window, fans that fit its height -----------------
+
+const MAX_CARD = 120;
+const LEAST_DOWN = 4; // px of a face-down card showing, at the tightest
+let sizes = { cardW: 64, cardH: 90, corner: 15 };
+
+function sizesFor(cardW) {
+  const corner = Math.round(Math.max(12, Math.min(22, cardW * 0.26)));
+  // At the tightest, a face-up card shows its corner (border, padding, one line) and no more.
+  return { cardW, cardH: Math.round(cardW * 1.4), corner, leastUp: Math.ceil(corner * 1.1) + 4 };
+}
+
+/** The cards' size: seven columns and six gaps across the board's width, at most
+ * MAX_CARD, and smaller still when the longest column would not fit the window's height
+ * even fanned at its tightest. */
+function layout() {
+  const style = getComputedStyle(board);
+  const inner = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const gap = Math.round(Math.min(16, Math.max(4, inner * 0.012)));
+  const byWidth = Math.floor((inner - 6 * gap) / 7);
+  const boardTop = board.getBoundingClientRect().top + window.scrollY;
+  const columns = [...board.querySelectorAll(".column")].map((pile) => {
+    const hidden = pile.querySelectorAll(".back").length;
+    return [hidden, pile.children.length - hidden];
+  });
+  let cardW = Math.max(36, Math.min(MAX_CARD, byWidth));
+  while (cardW > 36) {
+    const { cardH, leastUp } = sizesFor(cardW);
+    const bottom = boardTop + cardH + gap + cardH + 8;
+    if (columns.every(([down, up]) => bottom + down * LEAST_DOWN + Math.max(0, up - 1) * leastUp <= window.innerHeight)) break;
+    cardW -= 1;
+  }
+  sizes = sizesFor(cardW);
+  const root = document.documentElement.style;
+  root.setProperty("--card-w", `${cardW}px`);
+  root.setProperty("--card-h", `${sizes.cardH}px`);
+  root.setProperty("--gap", `${gap}px`);
+  root.setProperty("--corner", `${sizes.corner}px`);
+  root.setProperty("--middle", `${Math.round(cardW * 0.42)}px`);
+  fan();
+}
+
+/** Each column's cards placed down the column: a face-down card shows a strip, a face-up
+ * one its corner; a long column fans tighter, down to the corner's height, so that its last
+ * card ends above the window's bottom. */
+function fan() {
+  const { cardH, leastUp } = sizes;
+  const downStep = Math.round(cardH * 0.12);
+  const upStep = Math.round(cardH * 0.3);
+  const leastDown = LEAST_DOWN;
+  for (const pile of board.querySelectorAll(".column")) {
+    const cards = [...pile.children];
+    const hidden = cards.filter((el) => el.classList.contains("back")).length;
+    const up = cards.length - hidden;
+    const room = window.innerHeight - (pile.getBoundingClientRect().top + window.scrollY) - cardH - 8;
+    let down = downStep;
+    let step = upStep;
+    const need = () => hidden * down + Math.max(0, up - 1) * step;
+    if (need() > room) down = leastDown;
+    if (need() > room && up > 1) step = Math.max(leastUp, Math.floor((room - hidden * down) / (up - 1)));
+    let top = 0;
+    let last = 0;
+    cards.forEach((el, i) => {
+      el.style.top = `${top}px`;
+      last = top;
+      top += i < hidden ? down : step;
+    });
+    pile.style.minHeight = `${last + cardH}px`;
+  }
+}
+
+window.addEventListener("resize", layout);
 
 // -- drawing -------------------------------------------------------------------------
 
 function cardElement(name, place) {
-  const el = document.createElement("div");
+  const where = "foundation" in place ? null : place.column + 1;
+  if (name === null || name === undefined) {
+    const back = document.createElement("div");
+    back.className = "card back";
+    back.dataset.place = JSON.stringify(place);
+    back.setAttribute("role", "img");
+    back.setAttribute("aria-label", name === null ? t("face_down", { column: where }) : t("dealing"));
+    if (name === undefined) back.className = "card blank";
+    return back;
+  }
+  const el = document.createElement("button");
+  el.type = "button";
   el.className = "card";
   el.dataset.place = JSON.stringify(place);
-  if (name === null) {
-    el.classList.add("back");
-    return el;
-  }
   const rank = RANK[name[0]] || name[0];
   const suit = SYMBOL[name[1]];
   el.dataset.card = name;
   if (name[1] === "H" || name[1] === "D") el.classList.add("red");
-  el.innerHTML = `<span class="corner">${rank}${suit}</span><span class="middle">${suit}</span>`;
+  el.setAttribute(
+    "aria-label",
+    where === null
+      ? t("in_foundation", { card: cardName(name), suit: suitName(name[1]) })
+      : t("in_column", { card: cardName(name), column: where }),
+  );
+  el.dataset.face = `${rank}${suit}`;
+  el.dataset.suit = suit;
   return el;
 }
 
@@ -82,8 +184,39 @@ function pileOf(place) {
   return board.querySelector(`[data-pile="column-${place.column + 1}"]`);
 }
 
+function labelPiles(counts) {
+  SUITS.forEach((letter, suit) => {
+    const pile = board.querySelector(`[data-pile="foundation-${letter}"]`);
+    pile.setAttribute("aria-label", t("foundation", { suit: suitName(letter), count: counts.foundations[suit] }));
+  });
+  counts.columns.forEach((count, c) => {
+    const pile = board.querySelector(`[data-pile="column-${c + 1}"]`);
+    pile.setAttribute("aria-label", count ? t("column", { column: c + 1, count }) : t("column_empty", { column: c + 1 }));
+  });
+}
+
+/** The board's shape, before the rules have loaded: card backs and blank faces where the
+ * last game (or a fresh deal) had cards. It names no card. */
+function drawShape() {
+  let shape = null;
+  try {
+    shape = JSON.parse(localStorage.getItem(SHAPE));
+  } catch {
+    shape = null;
+  }
+  const columns = shape && Array.isArray(shape.columns) && shape.columns.length === 7 ? shape.columns : DEALT;
+  columns.forEach(([down, up], c) => {
+    const cards = [];
+    for (let i = 0; i < down + up; i++) cards.push(cardElement(i < down ? null : undefined, { column: c, index: i }));
+    board.querySelector(`[data-pile="column-${c + 1}"]`).replaceChildren(...cards);
+  });
+  labelPiles({ foundations: [0, 0, 0, 0], columns: columns.map(([down, up]) => down + up) });
+  layout();
+}
+
 function draw(answer) {
   const view = answer.view;
+  const focused = board.contains(document.activeElement) ? document.activeElement.dataset.place : null;
   view.foundations.forEach((foundation, suit) => {
     const pile = board.querySelector(`[data-pile="foundation-${SUITS[suit]}"]`);
     pile.replaceChildren();
@@ -92,45 +225,97 @@ function draw(answer) {
   view.columns.forEach((column, c) => {
     const pile = board.querySelector(`[data-pile="column-${c + 1}"]`);
     const cards = [];
-    let top = 0;
     for (let i = 0; i < column.hidden + column.face_up.length; i++) {
       const name = i < column.hidden ? null : column.face_up[i - column.hidden];
-      const el = cardElement(name, { column: c, index: i });
-      el.style.top = `${top}px`;
-      top += name === null ? 12 : 24;
-      cards.push(el);
+      cards.push(cardElement(name, { column: c, index: i }));
     }
     pile.replaceChildren(...cards);
-    pile.style.minHeight = `${Math.max(420, top + 100)}px`;
   });
+  labelPiles({
+    foundations: view.foundations.map((f) => (f.top ? "A23456789TJQK".indexOf(f.top[0]) + 1 : 0)),
+    columns: view.columns.map((column) => column.hidden + column.face_up.length),
+  });
+  layout();
+  localStorage.setItem(
+    SHAPE,
+    JSON.stringify({ columns: view.columns.map((column) => [column.hidden, column.face_up.length]) }),
+  );
   $("[data-score]").textContent = answer.score;
   $("[data-moves]").textContent = answer.moves;
-  $("#game-code").textContent = answer.code;
+  $("#game-code").textContent = answer.code || "";
   $("#rules").value = view.rules === "relaxed" ? "R" : "C";
   $("#undo").disabled = !answer.can_undo;
   $("#redo").disabled = !answer.can_redo;
-  if (view.won) board.dataset.won = "";
+  if (view.won) board.dataset.won = t("won");
   else delete board.dataset.won;
   for (const box of document.querySelectorAll("[data-setting]")) {
     box.checked = answer.settings[box.dataset.setting];
   }
+  if (focused) focusPlace(JSON.parse(focused));
+}
+
+/** Focus the card at ``place``, else the top card of its pile, else any face-up card. */
+function focusPlace(place) {
+  const pile = pileOf(place);
+  const cards = [...pile.querySelectorAll(".card[data-card]")];
+  const exact = cards.find((el) => el.dataset.place === JSON.stringify(place));
+  const el = exact || cards[cards.length - 1] || board.querySelector(".card[data-card]");
+  if (el) el.focus({ preventScroll: true });
+}
+
+// -- the message line and the screen reader's live region --------------------------------
+
+function show(text) {
+  message.removeAttribute("dir");
+  message.removeAttribute("lang");
+  delete message.dataset.code;
+  delete message.dataset.hint;
+  message.textContent = text;
+}
+
+/** Say ``text()`` on the message line, and again in the new language when it changes. */
+function tell(text) {
+  spoken = text;
+  show(text());
+  announce(text());
 }
 
 function say(refusal, error) {
-  message.removeAttribute("dir");
-  message.removeAttribute("lang");
+  spoken = null;
   if (error) {
-    message.textContent = error;
+    show(error);
+    announce(error);
     return;
   }
   if (!refusal || !shown.settings.interactive_rules) {
-    message.textContent = "";
+    show("");
     return;
   }
-  message.textContent = refusal[language];
+  spoken = () => refusal[language()];
+  message.textContent = refusal[language()];
   message.dataset.code = refusal.code;
-  message.lang = language;
-  message.dir = language === "he" ? "rtl" : "ltr";
+  message.lang = language();
+  message.dir = language() === "he" ? "rtl" : "ltr";
+  announce(refusal[language()]);
+}
+
+function announce(text) {
+  const region = $("#announce");
+  region.textContent = "";
+  if (text) requestAnimationFrame(() => (region.textContent = text));
+}
+
+/** A change in words: "10 of spades and 4 more to column 2. 8 of spades turned face up." */
+function describe(change) {
+  const first = cardName(change.cards[0]);
+  const more = change.cards.length - 1;
+  const cards = more === 0 ? first : t(more === 1 ? "with_one" : "with_more", { card: first, count: more });
+  const to = change.destination;
+  const home = "foundation" in to;
+  const key = change.is_undo ? (home ? "moved_back_home" : "moved_back") : home ? "moved_home" : "moved_column";
+  let text = t(key, { cards, column: home ? "" : to.column + 1 });
+  if (change.turn && change.turn.face_up && change.turn.card) text += " " + t("turned", { card: cardName(change.turn.card) });
+  return text;
 }
 
 // -- animation: each move from its Change ----------------------------------------------
@@ -191,8 +376,13 @@ async function act(op, fields = {}, startedAt = performance.now()) {
   shown = answer;
   putDown();
   draw(answer);
-  animate(answer.changes, before, answer.changes.length ? startedAt : undefined);
+  animate(answer.changes || [], before, answer.changes && answer.changes.length ? startedAt : undefined);
   say(answer.refusal, answer.error);
+  if (!answer.refusal && !answer.error && answer.changes && answer.changes.length) {
+    let text = answer.changes.map(describe).join(" ");
+    if (answer.view.won) text += " " + t("won");
+    announce(text);
+  }
   save();
   return answer;
 }
@@ -205,6 +395,17 @@ function save() {
 
 function currentElapsed() {
   return elapsed + (shown && !shown.view.won ? performance.now() - clockFrom : 0);
+}
+
+/** A game the player would lose by starting another: moves made, not yet won. */
+function inProgress() {
+  return Boolean(shown && shown.moves > 0 && !shown.view.won);
+}
+
+/** True when nothing is in progress, or the player agrees to abandon it. */
+async function mayAbandon(text) {
+  if (!inProgress()) return true;
+  return confirm($("#confirm"), text);
 }
 
 // -- picking up, placement help ----------------------------------------------------------
@@ -220,7 +421,14 @@ async function pickUp(place) {
   putDown();
   held = { place };
   markHeld(place);
+  const el = cardAt(place);
+  if (el && el.dataset.card) announce(t("picked", { card: cardName(el.dataset.card) }));
   if (shown.settings.placement_help) light((await ask("targets", { place })).targets);
+}
+
+function cardAt(place) {
+  const cards = [...pileOf(place).children];
+  return "foundation" in place ? cards[cards.length - 1] : cards[place.index];
 }
 
 function markHeld(place) {
@@ -231,7 +439,7 @@ function markHeld(place) {
 }
 
 function light(targets) {
-  for (const to of targets) {
+  for (const to of targets || []) {
     const pile =
       to === "foundation"
         ? board.querySelector(`[data-pile="foundation-${heldSuit()}"]`)
@@ -245,28 +453,42 @@ function heldSuit() {
   return el && el.dataset.card ? el.dataset.card[1] : "S";
 }
 
-function destinationOf(pile) {
-  const name = pile.dataset.pile;
-  return name.startsWith("foundation") ? "foundation" : Number(name.split("-")[1]) - 1;
+function destinationOf(pileName) {
+  return pileName.startsWith("foundation") ? "foundation" : Number(pileName.split("-")[1]) - 1;
+}
+
+function pileNameOf(place) {
+  return pileOf(place).dataset.pile;
 }
 
 function placeOf(el) {
   return JSON.parse(el.dataset.place);
 }
 
-// -- the mouse: click taps, double click double-taps, drag moves -------------------------
+// -- pointer: a tap taps, two taps on one card double-tap, a drag moves --------------------
+// Pointer events serve the mouse, a pen and a finger alike; cards have touch-action: none,
+// so a finger on a card drags it rather than scrolling, and a cancelled pointer (the
+// browser taking the touch back) puts the cards back where they were. A tap is served
+// from its pointerup on what its pointerdown hit, not from the click that may follow: a
+// touch screen's browser delays a click, gives a quick double tap one click only, or
+// swallows a tap that follows a fast drag; and when the board is redrawn between down and
+// up (the answer to a first tap), the click goes to the pile instead of the card. Only a
+// click from the keyboard (Enter or Space on a card, detail 0) is served as a click.
 
 let drag = null;
-let justDragged = false;
+let pressed = null; // { hit, id, x, y } of the pointer down on the board
+let lastTap = null; // { key, at } of the last tap served, for a double tap
 
 board.addEventListener("pointerdown", (event) => {
+  if (event.button !== 0) return;
+  pressed = { hit: hitOf(event), id: event.pointerId, x: event.clientX, y: event.clientY };
   const card = event.target.closest(".card");
-  if (!card || !card.dataset.card || event.button !== 0) return;
-  drag = { card, place: placeOf(card), x: event.clientX, y: event.clientY, moving: false };
+  if (!shown || !card || !card.dataset.card || drag) return;
+  drag = { id: event.pointerId, card, place: placeOf(card), x: event.clientX, y: event.clientY, moving: false };
 });
 
 window.addEventListener("pointermove", (event) => {
-  if (!drag) return;
+  if (!drag || event.pointerId !== drag.id) return;
   const dx = event.clientX - drag.x;
   const dy = event.clientY - drag.y;
   if (!drag.moving) {
@@ -277,21 +499,45 @@ window.addEventListener("pointermove", (event) => {
   drag.floating.style.transform = `translate(${dx}px, ${dy}px)`;
 });
 
-window.addEventListener("pointerup", async (event) => {
-  if (!drag) return;
-  const current = drag;
-  drag = null;
-  if (!current.moving) return;
-  justDragged = true;
-  setTimeout(() => (justDragged = false), 0);
+function endDrag(current) {
   current.floating.remove();
   current.hidden.forEach((el) => (el.style.visibility = ""));
+}
+
+window.addEventListener("pointerup", (event) => {
+  const press = pressed && pressed.id === event.pointerId ? pressed : null;
+  pressed = null;
+  if (!drag || event.pointerId !== drag.id || !drag.moving) {
+    drag = null;
+    if (press && shown && Math.hypot(event.clientX - press.x, event.clientY - press.y) < 10) {
+      served(press.hit, event.timeStamp);
+    }
+    return;
+  }
+  const current = drag;
+  drag = null;
+  endDrag(current);
   const pile = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-pile]");
   if (!pile || pile === current.card.closest("[data-pile]")) {
     putDown();
     return;
   }
-  await act("drop", { place: current.place, to: destinationOf(pile) }, performance.now());
+  const to = destinationOf(pile.dataset.pile);
+  const startedAt = performance.now();
+  serial(() => act("drop", { place: current.place, to }, startedAt));
+});
+
+window.addEventListener("pointercancel", (event) => {
+  pressed = null;
+  if (!drag || event.pointerId !== drag.id) return;
+  const current = drag;
+  drag = null;
+  if (current.moving) endDrag(current);
+  putDown();
+});
+
+board.addEventListener("contextmenu", (event) => {
+  if (event.target.closest(".card")) event.preventDefault(); // a long press is not a menu
 });
 
 function startDrag(current) {
@@ -304,10 +550,12 @@ function startDrag(current) {
   const box = current.card.getBoundingClientRect();
   const floating = document.createElement("div");
   floating.className = "floating";
+  floating.setAttribute("aria-hidden", "true");
   floating.style.left = `${box.left}px`;
   floating.style.top = `${box.top}px`;
   for (const el of moving) {
     const copy = el.cloneNode(true);
+    copy.removeAttribute("data-card");
     copy.style.top = `${el.getBoundingClientRect().top - box.top}px`;
     floating.append(copy);
     el.style.visibility = "hidden";
@@ -322,97 +570,176 @@ function startDrag(current) {
   }
 }
 
-board.addEventListener("click", async (event) => {
-  if (justDragged || !shown) return;
-  const startedAt = performance.now();
+/** What a click hit, read at once: the DOM may be redrawn before the click is served. */
+function hitOf(event) {
   const card = event.target.closest(".card");
   const pile = event.target.closest("[data-pile]");
-  if (held && pile && (!card || !samePile(card, held.place))) {
+  return {
+    place: card ? placeOf(card) : null,
+    face: Boolean(card && card.dataset.card),
+    pile: pile ? pile.dataset.pile : null,
+  };
+}
+
+board.addEventListener("click", (event) => {
+  if (event.detail === 0 && shown) served(hitOf(event), event.timeStamp); // Enter or Space
+});
+
+/** A tap on ``hit``; the second of two on one card within 400 ms (by the events' own
+ * times: a busy page may serve them later) is a double tap. */
+function served(hit, at) {
+  const startedAt = performance.now();
+  const key = hit.place ? JSON.stringify(hit.place) : null;
+  const double = key !== null && lastTap !== null && lastTap.key === key && at - lastTap.at < 400;
+  lastTap = double ? null : { key, at };
+  serial(() => (double ? doubleTap(hit, startedAt) : tap(hit, startedAt)));
+}
+
+async function tap(hit, startedAt) {
+  if (held && hit.pile && !(hit.place && hit.pile === pileNameOf(held.place))) {
     lastTapPlayed = true;
-    await act("drop", { place: held.place, to: destinationOf(pile) }, startedAt);
+    await act("drop", { place: held.place, to: destinationOf(hit.pile) }, startedAt);
     return;
   }
-  if (!card) return;
-  const place = placeOf(card);
-  const answer = await act("tap", { place }, startedAt);
+  if (!hit.place) return;
+  const answer = await act("tap", { place: hit.place }, startedAt);
   lastTapPlayed = Boolean(answer.played);
-  if (answer.pick) await pickUp(place);
-});
+  if (answer.pick) await pickUp(hit.place);
+}
 
-board.addEventListener("dblclick", async (event) => {
-  const card = event.target.closest(".card");
-  if (!card || !card.dataset.card || !shown.settings.double_click || lastTapPlayed) return;
-  await act("double_tap", { place: placeOf(card) }, performance.now());
-});
-
-function samePile(card, place) {
-  return card.closest("[data-pile]") === pileOf(place);
+async function doubleTap(hit, startedAt) {
+  // The second tap of two on one card: a double tap, unless the first one played it.
+  if (!hit.face || !shown.settings.double_click || lastTapPlayed) return tap(hit, startedAt);
+  const answer = await act("double_tap", { place: hit.place }, startedAt);
+  lastTapPlayed = Boolean(answer.played);
 }
 
 // -- buttons, keys, settings -------------------------------------------------------------
 
-$("#undo").addEventListener("click", () => act("undo"));
-$("#redo").addEventListener("click", () => act("redo"));
-$("#finish").addEventListener("click", () => act("finish"));
-$("#hint").addEventListener("click", showHint);
-$("#random").addEventListener("click", () => newGame(null));
-$("#deal").addEventListener("submit", (event) => {
+$("#undo").addEventListener("click", () => serial(() => act("undo")));
+$("#redo").addEventListener("click", () => serial(() => act("redo")));
+$("#finish").addEventListener("click", () => serial(() => act("finish")));
+$("#hint").addEventListener("click", () => serial(showHint));
+$("#random").addEventListener("click", () => serial(() => newGame(null)));
+$("#open-menu").addEventListener("click", () => $("#menu").showModal());
+$("#deal").addEventListener("click", dealFromMenu);
+$("#code").addEventListener("keydown", (event) => {
+  if (event.key !== "Enter") return;
   event.preventDefault();
-  newGame($("#code").value.trim() || null);
+  dealFromMenu();
 });
+function dealFromMenu() {
+  $("#menu").close();
+  serial(() => newGame($("#code").value.trim() || null));
+}
 $("#language").addEventListener("click", () => {
-  language = language === "en" ? "he" : "en";
-  localStorage.setItem("yukon.language", language);
+  setLanguage(language() === "en" ? "he" : "en");
+  localStorage.setItem("yukon.language", language());
   showLanguage();
-  if (shown) say(shown.refusal);
 });
 for (const box of document.querySelectorAll("[data-setting]")) {
-  box.addEventListener("change", () => act("settings", { name: box.dataset.setting, value: box.checked }));
+  box.addEventListener("change", () =>
+    serial(() => act("settings", { name: box.dataset.setting, value: box.checked })),
+  );
 }
 
+/** The whole page in the chosen language: texts, the cards' and piles' names, the
+ * message line. */
 function showLanguage() {
+  applyTexts();
   const button = $("#language");
-  button.dataset.lang = language;
-  button.textContent = language === "en" ? "עברית" : "English";
+  button.dataset.lang = language();
+  button.textContent = t("language_other");
+  button.lang = language() === "en" ? "he" : "en";
+  if (shown) {
+    const focused = board.contains(document.activeElement);
+    draw(shown);
+    if (focused && !board.contains(document.activeElement)) focusPlace({ column: 0, index: 0 });
+    if (message.dataset.code && shown.refusal) say(shown.refusal);
+    else if (spoken) show(spoken());
+  } else {
+    drawShape();
+  }
 }
 
 async function showHint() {
   const answer = await ask("hint");
   putDown();
   if (!answer.hint) {
-    message.textContent = "No move leads anywhere new.";
+    tell(() => t("no_hint"));
     return;
   }
-  const pile = pileOf(answer.hint.place);
-  const cards = [...pile.children];
-  const el = "foundation" in answer.hint.place ? cards[cards.length - 1] : cards[answer.hint.place.index];
-  if (el) el.classList.add("hinted");
+  const el = cardAt(answer.hint.place);
+  if (!el || !el.dataset.card) return;
+  el.classList.add("hinted");
+  const name = el.dataset.card;
   const to = answer.hint.to;
-  const target = to === "foundation" ? pileOf({ foundation: SUITS.indexOf(el.dataset.card[1]) }) : pileOf({ column: to });
+  const target = to === "foundation" ? pileOf({ foundation: SUITS.indexOf(name[1]) }) : pileOf({ column: to });
   target.classList.add("lit");
-  message.textContent = `Hint: ${answer.hint.move}`;
+  // The sentence in the page's language, from the hint's place and destination.
+  const shownName = (RANK[name[0]] || name[0]) + SYMBOL[name[1]];
+  tell(() => (to === "foundation" ? t("hint_home", { card: shownName }) : t("hint_column", { card: shownName, column: to + 1 })));
+  message.dataset.hint = answer.hint.move || "";
+  announce(to === "foundation" ? t("hint_home", { card: cardName(name) }) : t("hint_column", { card: cardName(name), column: to + 1 }));
 }
 
 async function newGame(code) {
+  const asked = code ? t("confirm_code", { code }) : t("confirm_new");
+  if (!(await mayAbandon(asked))) return;
   const fields = code ? { code } : { rules: $("#rules").value };
   elapsed = 0;
   clockFrom = performance.now();
   const answer = await act("new", fields);
-  if (!answer.error) history.replaceState(null, "", `?code=${answer.code}`);
+  if (!answer.error) history.replaceState(null, "", answer.code ? `?code=${answer.code}` : location.pathname);
+}
+
+// -- the keyboard: arrows between cards, Enter or Space taps, letters for the buttons -----
+
+function moveFocus(key) {
+  const el = document.activeElement;
+  const columns = [...board.querySelectorAll(".column")];
+  const topOf = (pile) => [...pile.querySelectorAll(".card[data-card]")].pop();
+  if (!board.contains(el) || !el.dataset.place) {
+    const first = columns.map(topOf).find(Boolean);
+    if (first) first.focus();
+    return;
+  }
+  const pile = el.closest("[data-pile]");
+  const cards = [...pile.querySelectorAll(".card[data-card]")];
+  const at = cards.indexOf(el);
+  if (key === "arrowup" && at > 0) cards[at - 1].focus();
+  else if (key === "arrowdown" && at < cards.length - 1) cards[at + 1].focus();
+  else if (key === "arrowleft" || key === "arrowright") {
+    const piles = [...board.querySelectorAll(".foundation"), ...columns];
+    const step = key === "arrowleft" ? -1 : 1;
+    for (let i = piles.indexOf(pile) + step; i >= 0 && i < piles.length; i += step) {
+      const top = topOf(piles[i]);
+      if (top) {
+        top.focus();
+        break;
+      }
+    }
+  }
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.target.closest("input, select") || event.ctrlKey || event.metaKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  if (event.target.closest("input, select") || event.ctrlKey || event.metaKey || event.altKey) return;
   const started = performance.now();
   const key = event.key.toLowerCase();
-  if (key === "u" || key === "z") act("undo", {}, started);
-  else if (key === "r" || key === "y") act("redo", {}, started);
-  else if (key === "h") showHint();
-  else if (key === "a") act("finish", {}, started);
-  else if (key === "n") newGame(null);
-  else if (key === "escape") putDown();
-  else if (held && key >= "1" && key <= "7") act("drop", { place: held.place, to: Number(key) - 1 }, started);
-  else if (held && key === "f") act("drop", { place: held.place, to: "foundation" }, started);
+  if (key.startsWith("arrow")) {
+    event.preventDefault();
+    moveFocus(key);
+  } else if (key === "u" || key === "z") serial(() => act("undo", {}, started));
+  else if (key === "r" || key === "y") serial(() => act("redo", {}, started));
+  else if (key === "h") serial(showHint);
+  else if (key === "a") serial(() => act("finish", {}, started));
+  else if (key === "n") serial(() => newGame(null));
+  else if (key === "escape") {
+    if (held) announce(t("put_down"));
+    putDown();
+  } else if (held && key >= "1" && key <= "7") serial(() => act("drop", { place: held.place, to: Number(key) - 1 }, started));
+  else if (held && key === "f") serial(() => act("drop", { place: held.place, to: "foundation" }, started));
 });
 
 setInterval(() => {
@@ -422,9 +749,10 @@ setInterval(() => {
 window.addEventListener("pagehide", save);
 
 // -- start: the URL's code, else the saved game, else a new one --------------------------
+// A code in the address that is not the saved game's, while that game is in progress,
+// asks before abandoning it.
 
 async function start() {
-  showLanguage();
   const wanted = new URLSearchParams(location.search).get("code");
   let kept = null;
   try {
@@ -433,14 +761,27 @@ async function start() {
     kept = null;
   }
   let answer = null;
-  if (kept && kept.saved && (!wanted || kept.saved.code === wanted.toUpperCase())) {
+  if (kept && kept.saved) {
     answer = await act("load", { saved: kept.saved });
-    if (!answer.error) {
+    if (answer.error) answer = null;
+    else {
       elapsed = kept.elapsed || 0;
       clockFrom = performance.now();
     }
   }
-  if (!answer || answer.error) answer = await act("new", wanted ? { code: wanted } : { rules: "C" });
+  if (answer && wanted) {
+    const keptCode = answer.code || (typeof kept.saved === "object" ? kept.saved.code : undefined);
+    const same = typeof keptCode === "string" && keptCode.toUpperCase() === wanted.trim().toUpperCase();
+    if (!same) {
+      if (await mayAbandon(t("confirm_code", { code: wanted }))) answer = null;
+      else history.replaceState(null, "", answer.code ? `?code=${answer.code}` : location.pathname);
+    }
+  }
+  if (!answer) {
+    elapsed = 0;
+    clockFrom = performance.now();
+    answer = await act("new", wanted ? { code: wanted } : { rules: "C" });
+  }
   for (const [name, value] of Object.entries((kept && kept.settings) || {})) {
     if (name in answer.settings && answer.settings[name] !== value) {
       answer = await act("settings", { name, value: Boolean(value) });
@@ -448,6 +789,10 @@ async function start() {
   }
   document.body.dataset.ready = "";
   window.yukonReadyMs = performance.now();
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 }
 
-start();
+showLanguage(); // the texts, and the board's shape while the rules load
+// When the board's shape was first painted, in ms from the navigation's start.
+requestAnimationFrame(() => setTimeout(() => (window.yukonShapeMs = performance.now()), 0));
+serial(start);
