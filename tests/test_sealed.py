@@ -5,8 +5,8 @@ from (no code, no deal number, no move naming a hidden card) until the game is o
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 import re
+from collections.abc import Callable
 from typing import Any
 
 import jsonschema
@@ -33,10 +33,14 @@ def registry() -> referencing.Registry[Any]:
 REGISTRY = registry()
 
 
+VALIDATORS = {
+    name: jsonschema.Draft202012Validator(yukon.schema(name), registry=REGISTRY)
+    for name in views.SCHEMAS
+}
+
+
 def validate(document: object, name: str) -> None:
-    jsonschema.Draft202012Validator(yukon.schema(name), registry=REGISTRY).validate(
-        document
-    )
+    VALIDATORS[name].validate(document)
 
 
 def face_down(state: State) -> set[str]:
