@@ -49,6 +49,7 @@ __all__ = [
     "RefusalView",
     "Session",
     "check_message",
+    "parse_json",
     "parse_message",
 ]
 
@@ -194,13 +195,19 @@ def _no_constant(name: str) -> object:
 def parse_message(text: str | bytes) -> Message:
     """A message from JSON text, checked by :func:`check_message`; JSON that does not
     parse (``NaN`` and ``Infinity`` included) is :class:`InvalidMessage` ``bad-json``."""
+    return check_message(parse_json(text))
+
+
+def parse_json(text: str | bytes) -> object:
+    """JSON text read strictly: ``NaN``, ``Infinity``, text that is not UTF-8 and
+    nesting too deep are :class:`InvalidMessage` ``bad-json``."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
         if isinstance(error, InvalidMessage):
             raise
         raise InvalidMessage("bad-json", "the message is not JSON") from None
-    return check_message(data)
+    return data
 
 
 class RefusalView(TypedDict):
