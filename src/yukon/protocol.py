@@ -304,7 +304,7 @@ class Session:
             {
                 "format": "yukon.session",
                 "version": 1,
-                "game": None if game is None else game.to_dict(hide_face_down=False),
+                "game": None if game is None else game.to_record(),
                 "settings": {name: getattr(self.settings, name) for name in SETTINGS},
                 "given_up": self.given_up,
                 "code_known": self.code_known,
@@ -323,7 +323,7 @@ class Session:
                 raise InvalidRecord("not a saved session")
             session = cls(**options)
             if data["game"] is not None:
-                session.game = Game.from_dict(data["game"])
+                session.game = Game.from_record(data["game"])
             session.settings = Settings(**data["settings"])
             given_up, known = data["given_up"], data["code_known"]
             if type(given_up) is not bool or type(known) is not bool:
