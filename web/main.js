@@ -105,7 +105,7 @@ function draw(answer) {
   });
   $("[data-score]").textContent = answer.score;
   $("[data-moves]").textContent = answer.moves;
-  $("#game-code").textContent = answer.code;
+  $("#game-code").textContent = answer.code || ""; // only a code the player may see
   $("#rules").value = view.rules === "relaxed" ? "R" : "C";
   $("#undo").disabled = !answer.can_undo;
   $("#redo").disabled = !answer.can_redo;
@@ -192,14 +192,15 @@ async function act(op, fields = {}, startedAt = performance.now()) {
   putDown();
   draw(answer);
   animate(answer.changes, before, answer.changes.length ? startedAt : undefined);
-  say(answer.refusal, answer.error);
+  say(answer.refusal, answer.error && answer.message);
   save();
   return answer;
 }
 
 function save() {
   if (!shown) return;
-  const kept = { saved: shown.saved, elapsed: currentElapsed(), settings: shown.settings };
+  // The game itself is the worker's to keep (in its IndexedDB); the page keeps its clock.
+  const kept = { elapsed: currentElapsed(), settings: shown.settings };
   localStorage.setItem(STORE, JSON.stringify(kept));
 }
 
@@ -398,7 +399,7 @@ async function newGame(code) {
   elapsed = 0;
   clockFrom = performance.now();
   const answer = await act("new", fields);
-  if (!answer.error) history.replaceState(null, "", `?code=${answer.code}`);
+  if (!answer.error) history.replaceState(null, "", answer.code ? `?code=${answer.code}` : location.pathname);
 }
 
 document.addEventListener("keydown", (event) => {
@@ -421,7 +422,7 @@ setInterval(() => {
 }, 500);
 window.addEventListener("pagehide", save);
 
-// -- start: the URL's code, else the saved game, else a new one --------------------------
+// -- start: the URL's code, else the worker's game, else a new one -----------------------
 
 async function start() {
   showLanguage();
@@ -432,15 +433,14 @@ async function start() {
   } catch {
     kept = null;
   }
-  let answer = null;
-  if (kept && kept.saved && (!wanted || kept.saved.code === wanted.toUpperCase())) {
-    answer = await act("load", { saved: kept.saved });
-    if (!answer.error) {
-      elapsed = kept.elapsed || 0;
-      clockFrom = performance.now();
-    }
+  const current = await ask("show"); // the game the worker kept, if any
+  if (!current.error && (!wanted || current.code === wanted.toUpperCase())) {
+    elapsed = (kept && kept.elapsed) || 0;
+    clockFrom = performance.now();
+  } else if (!wanted || (await ask("new", { code: wanted })).error) {
+    await ask("new", { rules: "C" });
   }
-  if (!answer || answer.error) answer = await act("new", wanted ? { code: wanted } : { rules: "C" });
+  let answer = await act("show");
   for (const [name, value] of Object.entries((kept && kept.settings) || {})) {
     if (name in answer.settings && answer.settings[name] !== value) {
       answer = await act("settings", { name, value: Boolean(value) });
