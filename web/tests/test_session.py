@@ -14,12 +14,13 @@ import yukon_web
 
 import yukon
 from yukon import GameCode, Move, State
+from yukon.protocol import Session
 
 
 @pytest.fixture(autouse=True)
 def fresh() -> None:
     """Each test starts as a newly opened page: a worker with no game."""
-    yukon_web.SESSION = yukon_web.Session()
+    yukon_web.SESSION = Session()
 
 
 def ask(**message: Any) -> dict[str, Any]:
@@ -46,7 +47,7 @@ def place_of(state: State, move: Move) -> dict[str, int]:
 def reload() -> None:
     """The page opened again: a new worker, given what the old one stored."""
     kept = yukon_web.saved()
-    yukon_web.SESSION = yukon_web.Session()
+    yukon_web.SESSION = Session()
     assert yukon_web.restore(kept)
 
 
