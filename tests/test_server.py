@@ -372,3 +372,12 @@ def test_memory_stays_bounded_over_many_games(tmp_path: Path) -> None:
         assert os.path.getsize(server.db) > 0
     finally:
         server.stop()
+
+
+def test_serve_refuses_options_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    from yukon._cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert main(["serve", "--max-live", "0"]) == 2
+    assert main(["serve", "--read-timeout", "nan"]) == 2
+    assert capsys.readouterr().err.count("yukon: error:") == 3

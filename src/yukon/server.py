@@ -16,6 +16,8 @@ import json
 import logging
 import re
 import secrets
+import signal
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -420,7 +422,15 @@ def serve(
         log_level="info",
     )
     server = uvicorn.Server(config)
+    if threading.current_thread() is threading.main_thread():
+        # uvicorn stops on SIGTERM, then raises it again: end as a normal exit (status
+        # 0, exit handlers run) rather than die of it.
+        signal.signal(signal.SIGTERM, _exit)
     try:
         server.run()
     finally:
         store.close()
+
+
+def _exit(number: int, frame: object) -> None:
+    raise SystemExit(0)
