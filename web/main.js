@@ -20,6 +20,7 @@ const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "modu
 const waiting = new Map();
 let nextId = 1;
 let workerReady;
+let resumed = false; // whether the worker came back with the game it kept
 const readyPromise = new Promise((resolve) => (workerReady = resolve));
 
 worker.onmessage = (event) => {
@@ -27,6 +28,7 @@ worker.onmessage = (event) => {
   const data = JSON.parse(event.data);
   if (data.ready) {
     window.yukonLoadMs = data.load_ms;
+    resumed = Boolean(data.resumed);
     workerReady();
     return;
   }
@@ -433,8 +435,9 @@ async function start() {
   } catch {
     kept = null;
   }
-  const current = await ask("show"); // the game the worker kept, if any
-  if (!current.error && (!wanted || current.code === wanted.toUpperCase())) {
+  await readyPromise;
+  const current = resumed ? await ask("show") : null; // the game the worker kept
+  if (current && !current.error && (!wanted || current.code === wanted.toUpperCase())) {
     elapsed = (kept && kept.elapsed) || 0;
     clockFrom = performance.now();
   } else if (!wanted || (await ask("new", { code: wanted })).error) {

@@ -39,14 +39,16 @@ const ready = (async () => {
   const web = pyodide.pyimport("yukon_web");
   let db = null;
   let last = null;
+  let resumed = false;
   try {
     db = await openStore();
     last = await stored(db, "readonly", (store) => store.get(KEY));
-    if (typeof last === "string") web.restore(last);
+    if (typeof last === "string") resumed = web.restore(last);
   } catch {
     db = null; // no IndexedDB (a private window): the game lasts as long as the page
   }
-  postMessage(JSON.stringify({ ready: true, load_ms: Math.round(performance.now() - started) }));
+  const loadMs = Math.round(performance.now() - started);
+  postMessage(JSON.stringify({ ready: true, resumed, load_ms: loadMs }));
   return { web, db, last };
 })();
 

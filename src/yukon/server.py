@@ -344,11 +344,14 @@ class _Busy:
                 _BUSY[key] -= 1
                 if not _BUSY[key]:
                     del _BUSY[key]
-                _DONE[key] = asyncio.get_running_loop().time()
+                if key in _DONE:  # still open: its deadline starts again now
+                    _DONE[key] = asyncio.get_running_loop().time()
 
 
 _BUSY: dict[tuple[str, int], int] = {}
+"""The open connections with a request in the application, and how many."""
 _DONE: dict[tuple[str, int], float] = {}
+"""Each open connection's last answer (or its opening), on the event loop's clock."""
 
 
 class _Deadline(H11Protocol):
@@ -365,6 +368,8 @@ class _Deadline(H11Protocol):
         peer = transport.get_extra_info("peername")
         self._peer = None if not peer else (str(peer[0]), int(peer[1]))
         self._opened = asyncio.get_running_loop().time()
+        if self._peer is not None:
+            _DONE[self._peer] = self._opened
         self._watch = asyncio.get_running_loop().call_later(
             self.read_timeout, self._check
         )
@@ -372,7 +377,7 @@ class _Deadline(H11Protocol):
     def _check(self) -> None:
         loop = asyncio.get_running_loop()
         peer = self._peer
-        since = max(self._opened, _DONE.get(peer, 0.0)) if peer else self._opened
+        since = _DONE.get(peer, self._opened) if peer else self._opened
         if peer in _BUSY or loop.time() - since < self.read_timeout:
             wait = self.read_timeout - (loop.time() - since)
             self._watch = loop.call_later(max(wait, 0.5), self._check)
