@@ -13,8 +13,8 @@ The side that owns the game keeps it whole with :meth:`Session.save` and
 >>> from yukon.protocol import Session
 >>> session = Session()
 >>> answer = session.handle({"op": "new", "code": "YU1-C-AAAAAAB"})
->>> answer["moves"], answer["code"], answer["view"]["columns"][1]["hidden"]
-(0, 'YU1-C-AAAAAAB', 1)
+>>> answer["moves"], answer["code"]
+(0, 'YU1-C-AAAAAAB')
 >>> session.handle({"op": "drop", "place": {"column": 6, "index": 6}, "to": 1})["played"]
 True
 >>> session.handle({"op": "tap", "place": {"column": 7, "index": 0}})["error"]
