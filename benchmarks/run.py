@@ -554,13 +554,20 @@ def bench_serve(clients: int = 32, moves: int = 100) -> list[dict[str, object]] 
                 latencies.extend(mine)
                 played[0] += len(mine)
 
+        def cpu() -> float:
+            """The server process's CPU seconds so far (Linux)."""
+            fields = pathlib.Path(f"/proc/{server.pid}/stat").read_text().split()
+            return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
         threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        used = cpu()
         start = time.perf_counter()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         seconds = time.perf_counter() - start
+        used = cpu() - used
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -578,6 +585,12 @@ def bench_serve(clients: int = 32, moves: int = 100) -> list[dict[str, object]] 
             "target": 500,
         },
         {"row": "serve p50", "value": p50, "unit": "ms", "target": None},
+        {
+            "row": "serve cpu per move",
+            "value": used / played[0] * 1000,
+            "unit": "ms of the server's CPU",
+            "target": None,
+        },
         {
             "row": "serve p99",
             "value": p99,
@@ -750,8 +763,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:<22} skipped: yukon[server] not installed", flush=True)
                 continue
             rows.extend(served)
-            print(_line(rows[-3]), flush=True)
-            print(_line(rows[-2]), flush=True)
+            for row in rows[-4:-1]:
+                print(_line(row), flush=True)
         elif name == "solver":
             rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)
@@ -778,7 +791,7 @@ def _line(row: dict[str, object]) -> str:
             f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )
     digits = ".1f" if row["unit"] == "x" else ",.0f"
-    if str(row["unit"]).startswith("s "):
+    if str(row["unit"]).startswith(("s ", "ms")):
         digits = ".2f"
     shown = f"{value:{digits}}" if isinstance(value, (int, float)) else str(value)
     goal = ""

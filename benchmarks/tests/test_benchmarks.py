@@ -46,6 +46,7 @@ def test_benchmarks_run_and_write_json(
         *(["solver memory"] if yukon.COMPILED_SOLVER else []),
         "serve moves",
         "serve p50",
+        "serve cpu per move",
         "serve p99",
         "solver",
     ]
