@@ -468,12 +468,138 @@ ROWS = [
     "batch",
     "openspiel",
     "solver memory",
+    "serve",
     "pyodide",
     "solver",
 ]
-DEFAULT_ROWS = [row for row in ROWS if row not in ("solver", "pyodide")]
-"""What runs with no --only: everything but the solver row, which takes hours, and the
-Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages."""
+DEFAULT_ROWS = [row for row in ROWS if row not in ("solver", "pyodide", "serve")]
+"""What runs with no --only: everything but the solver row, which takes hours, the
+Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages, and
+the serve rows, which start ``yukon serve`` (the ``[server]`` extra)."""
+
+
+def bench_serve(clients: int = 32, moves: int = 100) -> list[dict[str, object]] | None:
+    """``yukon serve`` on 127.0.0.1 with ``clients`` concurrent clients, each on its
+    own kept-alive connection playing ``moves`` moves of its own random game (a legal
+    move by place, or an undo one time in five): answered moves a second, and the
+    median and 99th percentile of a move's latency. Each move is written to the SQLite
+    file before it is answered."""
+    import http.client
+    import re
+    import threading
+
+    try:
+        import uvicorn  # noqa: F401
+    except ImportError:
+        return None
+    folder = tempfile.mkdtemp(prefix="yukon-serve-")
+    command = [sys.executable, "-m", "yukon", "serve", "--port", "0"]
+    server = subprocess.Popen(
+        [*command, "--db", os.path.join(folder, "games.sqlite3")],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        port = 0
+        for line in server.stderr:
+            found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+            if found:
+                port = int(found[1])
+                break
+        if not port:
+            raise RuntimeError("yukon serve did not start")
+        latencies: list[float] = []
+        played = [0]
+        guard = threading.Lock()
+
+        def client(number: int) -> None:
+            rnd = random.Random(SEED + number)
+            code = GameCode(rnd.randrange(yukon.DEAL_COUNT), rnd.choice(list(Rules)))
+            link = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+            def post(path: str, message: object) -> dict[str, Any]:
+                link.request("POST", path, json.dumps(message).encode())
+                answer: dict[str, Any] = json.loads(link.getresponse().read())
+                return answer
+
+            game = post("/games", {"code": str(code)})["game"]
+            mirror = Game.new(code)  # the client knows its own deal, to pick moves
+            mine: list[float] = []
+            for _ in range(moves):
+                legal = mirror.state.legal_moves()
+                if mirror.can_undo and (not legal or rnd.random() < 0.2):
+                    message: dict[str, Any] = {"op": "undo"}
+                    mirror = mirror.undo()
+                elif legal:
+                    move = rnd.choice(legal)
+                    where = mirror.state.locate(move.card)
+                    place = (
+                        {"foundation": where.pile.index}
+                        if where.pile.is_foundation
+                        else {"column": where.pile.index, "index": where.index}
+                    )
+                    to = "foundation" if move.column is None else move.column
+                    message = {"op": "drop", "place": place, "to": to}
+                    mirror = mirror.play(move)
+                else:
+                    break
+                start = time.perf_counter()
+                answer = post(f"/games/{game}", message)
+                mine.append(time.perf_counter() - start)
+                if answer.get("moves") != mirror.move_count:
+                    raise RuntimeError(f"the server lost a move: {answer}")
+            link.close()
+            with guard:
+                latencies.extend(mine)
+                played[0] += len(mine)
+
+        def cpu() -> float:
+            """The server process's CPU seconds so far (Linux)."""
+            fields = pathlib.Path(f"/proc/{server.pid}/stat").read_text().split()
+            return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        used = cpu()
+        start = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        seconds = time.perf_counter() - start
+        used = cpu() - used
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        if server.stderr is not None:
+            server.stderr.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    latencies.sort()
+    p50 = latencies[len(latencies) // 2] * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    return [
+        {
+            "row": "serve moves",
+            "value": played[0] / seconds,
+            "unit": f"moves/s ({clients} clients)",
+            "target": 500,
+        },
+        {"row": "serve p50", "value": p50, "unit": "ms", "target": None},
+        {
+            "row": "serve cpu per move",
+            "value": used / played[0] * 1000,
+            "unit": "ms of the server's CPU",
+            "target": None,
+        },
+        {
+            "row": "serve p99",
+            "value": p99,
+            "unit": "ms",
+            "target": 50,
+            "lower_is_better": True,
+        },
+    ]
+
 
 PYODIDE = pathlib.Path(__file__).resolve().parent.parent / ".ci" / "pyodide"
 
@@ -631,6 +757,14 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             rows.extend(measured_rows)
             print(_line(rows[-2]), flush=True)
+        elif name == "serve":
+            served = bench_serve(moves=sized(100))
+            if served is None:
+                print(f"{name:<22} skipped: yukon[server] not installed", flush=True)
+                continue
+            rows.extend(served)
+            for row in rows[-4:-1]:
+                print(_line(row), flush=True)
         elif name == "solver":
             rows.append(bench_solver(sized(SOLVER_DEALS), args.solver_seconds))
         print(_line(rows[-1]), flush=True)
@@ -657,7 +791,7 @@ def _line(row: dict[str, object]) -> str:
             f"{'met' if value >= 0.99 and row['median_seconds'] < 1 else 'NOT met'})"  # type: ignore[operator]
         )
     digits = ".1f" if row["unit"] == "x" else ",.0f"
-    if str(row["unit"]).startswith("s "):
+    if str(row["unit"]).startswith(("s ", "ms")):
         digits = ".2f"
     shown = f"{value:{digits}}" if isinstance(value, (int, float)) else str(value)
     goal = ""

@@ -35,9 +35,11 @@ def positions(draw: st.DrawFn, max_steps: int = 150) -> State:
 
 
 @st.composite
-def games(draw: st.DrawFn, max_steps: int = 150) -> Game:
+def games(
+    draw: st.DrawFn, max_steps: int = 150, codes: st.SearchStrategy[GameCode] = codes
+) -> Game:
     """A game after up to ``max_steps`` random legal moves and some undos and redos
-    along the way."""
+    along the way, dealt from one of ``codes``."""
     game = Game.new(draw(codes))
     rnd = draw(st.randoms(use_true_random=False))
     for _ in range(draw(st.integers(min_value=0, max_value=max_steps))):

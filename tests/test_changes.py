@@ -273,7 +273,7 @@ def test_a_game_from_a_position_plays_and_replays(
         if not moves:
             break
         game = game.play(rnd.choice(moves))
-    data = game.to_dict()
+    data = game.to_dict(hide_face_down=False)
     jsonschema.validate(data, GAME_SCHEMA)
     assert data["code"] is None and data["start"] == state.to_text()
     assert Game.from_dict(data) == game

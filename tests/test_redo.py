@@ -67,7 +67,7 @@ def test_what_is_left_to_redo_survives_records_json_and_pickle(game: Game) -> No
     for again in (
         Game.from_record(game.to_record()),
         Game.from_json(game.to_json()),
-        Game.from_dict(json.loads(json.dumps(game.to_dict()))),
+        Game.from_dict(json.loads(json.dumps(game.to_dict(hide_face_down=False)))),
         pickle.loads(pickle.dumps(game)),
     ):
         assert again == game and again.redo_moves == game.redo_moves

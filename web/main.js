@@ -26,6 +26,7 @@ const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "modu
 const waiting = new Map();
 let nextId = 1;
 let workerReady;
+let resumed = false; // whether the worker came back with the game it kept
 const readyPromise = new Promise((resolve) => (workerReady = resolve));
 
 worker.onmessage = (event) => {
@@ -33,6 +34,7 @@ worker.onmessage = (event) => {
   const data = JSON.parse(event.data);
   if (data.ready) {
     window.yukonLoadMs = data.load_ms;
+    resumed = Boolean(data.resumed);
     workerReady();
     return;
   }
@@ -242,7 +244,7 @@ function draw(answer) {
   );
   $("[data-score]").textContent = answer.score;
   $("[data-moves]").textContent = answer.moves;
-  $("#game-code").textContent = answer.code || "";
+  $("#game-code").textContent = answer.code || ""; // only a code the player may see
   $("#rules").value = view.rules === "relaxed" ? "R" : "C";
   $("#undo").disabled = !answer.can_undo;
   $("#redo").disabled = !answer.can_redo;
@@ -377,7 +379,7 @@ async function act(op, fields = {}, startedAt = performance.now()) {
   putDown();
   draw(answer);
   animate(answer.changes || [], before, answer.changes && answer.changes.length ? startedAt : undefined);
-  say(answer.refusal, answer.error);
+  say(answer.refusal, answer.error && answer.message);
   if (!answer.refusal && !answer.error && answer.changes && answer.changes.length) {
     let text = answer.changes.map(describe).join(" ");
     if (answer.view.won) text += " " + t("won");
@@ -389,7 +391,8 @@ async function act(op, fields = {}, startedAt = performance.now()) {
 
 function save() {
   if (!shown) return;
-  const kept = { saved: shown.saved, elapsed: currentElapsed(), settings: shown.settings };
+  // The game itself is the worker's to keep (in its IndexedDB); the page keeps its clock.
+  const kept = { elapsed: currentElapsed(), settings: shown.settings };
   localStorage.setItem(STORE, JSON.stringify(kept));
 }
 
@@ -748,8 +751,8 @@ setInterval(() => {
 }, 500);
 window.addEventListener("pagehide", save);
 
-// -- start: the URL's code, else the saved game, else a new one --------------------------
-// A code in the address that is not the saved game's, while that game is in progress,
+// -- start: the worker's game, else the URL's code, else a new one ---------------------
+// A code in the address that is not the kept game's, while that game is in progress,
 // asks before abandoning it.
 
 async function start() {
@@ -760,18 +763,15 @@ async function start() {
   } catch {
     kept = null;
   }
-  let answer = null;
-  if (kept && kept.saved) {
-    answer = await act("load", { saved: kept.saved });
-    if (answer.error) answer = null;
-    else {
-      elapsed = kept.elapsed || 0;
-      clockFrom = performance.now();
-    }
+  await readyPromise;
+  let answer = resumed ? await act("show") : null; // the game the worker kept (drawn: shown)
+  if (answer && answer.error) answer = null;
+  if (answer) {
+    elapsed = (kept && kept.elapsed) || 0;
+    clockFrom = performance.now();
   }
   if (answer && wanted) {
-    const keptCode = answer.code || (typeof kept.saved === "object" ? kept.saved.code : undefined);
-    const same = typeof keptCode === "string" && keptCode.toUpperCase() === wanted.trim().toUpperCase();
+    const same = typeof answer.code === "string" && answer.code.toUpperCase() === wanted.trim().toUpperCase();
     if (!same) {
       if (await mayAbandon(t("confirm_code", { code: wanted }))) answer = null;
       else history.replaceState(null, "", answer.code ? `?code=${answer.code}` : location.pathname);
@@ -780,8 +780,9 @@ async function start() {
   if (!answer) {
     elapsed = 0;
     clockFrom = performance.now();
-    answer = await act("new", wanted ? { code: wanted } : { rules: "C" });
+    if (!wanted || (await ask("new", { code: wanted })).error) await ask("new", { rules: "C" });
   }
+  answer = await act("show");
   for (const [name, value] of Object.entries((kept && kept.settings) || {})) {
     if (name in answer.settings && answer.settings[name] !== value) {
       answer = await act("settings", { name, value: Boolean(value) });

@@ -44,6 +44,10 @@ def test_benchmarks_run_and_write_json(
         "batch step",
         *openspiel,
         *(["solver memory"] if yukon.COMPILED_SOLVER else []),
+        "serve moves",
+        "serve p50",
+        "serve cpu per move",
+        "serve p99",
         "solver",
     ]
     assert all(row["value"] > 0 for row in data["rows"])

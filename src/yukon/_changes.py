@@ -99,9 +99,11 @@ class Turn:
     face_up: bool
     """``True`` when the card turns face up, ``False`` when it turns face down."""
 
-    def to_dict(self, *, hide_face_down: bool = False) -> TurnView:
-        """The turn as JSON-ready data; with ``hide_face_down``, a card turning face
-        down is not named (``"card": null``): after it, a player no longer sees it."""
+    def to_dict(self, *, hide_face_down: bool = True) -> TurnView:
+        """The turn as JSON-ready data; a card turning face down is not named
+        (``"card": null``): after it, a player no longer sees it. ``hide_face_down=False``
+        names it."""
+        instance("hide_face_down", hide_face_down, bool, "True or False")
         hidden = hide_face_down and not self.face_up
         return {
             "card": None if hidden else str(self.card),
@@ -159,10 +161,11 @@ class Change:
             not self.is_undo,
         )
 
-    def to_dict(self, *, hide_face_down: bool = False) -> ChangeView:
-        """The change as JSON-ready data (the schema ``yukon.schema("change")``). With
-        ``hide_face_down``, an undo's card turning face down again is not named, so a
-        client that only ever sees what a player sees can take it."""
+    def to_dict(self, *, hide_face_down: bool = True) -> ChangeView:
+        """The change as JSON-ready data (the schema ``yukon.schema("change")``). An
+        undo's card turning face down again is not named, so a client that only ever
+        sees what a player sees can take it; ``hide_face_down=False`` names it."""
+        instance("hide_face_down", hide_face_down, bool, "True or False")
         return {
             "format": "yukon.change",
             "version": 1,

@@ -137,7 +137,67 @@ def _parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where S saves the game and L loads it (default: yukon-save.json)",
     )
+    service = commands.add_parser(
+        "serve",
+        help="the JSON game service (needs yukon[server])",
+        description="Serve games as JSON over HTTP, kept in a SQLite file; see the "
+        "docs' page on the game service for its endpoints.",
+    )
+    service.add_argument("--host", default="127.0.0.1", help="default: 127.0.0.1")
+    service.add_argument(
+        "--port", type=int, default=8001, help="default: 8001; 0 picks a free one"
+    )
+    service.add_argument(
+        "--db",
+        default="yukon-games.sqlite3",
+        metavar="FILE",
+        help="the SQLite file the games live in (default: yukon-games.sqlite3)",
+    )
+    service.add_argument(
+        "--max-live",
+        type=int,
+        default=2_000,
+        metavar="N",
+        help="games kept in memory; the rest wait in the file (default: 2000)",
+    )
+    service.add_argument(
+        "--read-timeout",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="seconds a request may take to arrive (default: 5)",
+    )
+    service.add_argument(
+        "--durable",
+        action="store_true",
+        help="sync the disk on every move, so no answered move is lost even to a "
+        "power cut (default: every move survives a crash of the process)",
+    )
+    service.add_argument("--access-log", action="store_true", help="log every request")
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port < 65536:
+        return _fail(f"--port must be from 0 to 65535, not {args.port}")
+    if args.max_live < 1 or not 0 < args.read_timeout <= 3600:
+        return _fail("--max-live must be at least 1, --read-timeout 0-3600 seconds")
+    try:
+        from .server import Limits, serve
+    except ImportError:
+        return _fail(
+            "yukon serve needs Starlette and uvicorn: pip install 'yukon[server]'"
+        )
+    limits = Limits(max_live=args.max_live, read_timeout=args.read_timeout)
+    serve(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        limits=limits,
+        durable=args.durable,
+        access_log=args.access_log,
+    )
+    return 0
 
 
 def _budgets(command: argparse.ArgumentParser) -> None:
@@ -204,6 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _survey(args)
     if args.command == "play":
         return _play(args)
+    if args.command == "serve":
+        return _serve(args)
     try:
         game = Game.new(args.code)
     except YukonError as error:

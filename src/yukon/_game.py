@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, SupportsIndex
 
 import attrs
@@ -29,7 +29,7 @@ from ._rules import COMPILED_RULES, RefusalCode
 from ._solver import Hint, Verdict, advise, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
-from .views import GameData
+from .views import GameData, RedoView, SealedView, SpotView
 
 UNDO_LIMIT = 100
 """How many of the most recent moves can be undone; older ones are forgotten."""
@@ -396,24 +396,100 @@ class Game:
     def to_json(self) -> str:
         """The game as JSON: code, moves, counters, and the score and position they lead
         to (checked when loading). See :meth:`from_json`."""
-        return json.dumps(self.to_dict())
+        return json.dumps(self.to_dict(hide_face_down=False))
 
-    def to_dict(self, *, hide_face_down: bool = False) -> GameData:
+    def to_dict(self, *, hide_face_down: bool = True) -> GameData:
         """What :meth:`to_json` writes, as plain data, for an app that embeds the game
-        in its own save file (schema: ``yukon.schema("game")``). With ``hide_face_down``
-        the record leaves out the position it claims (``"position": null``), which
-        names the face-down cards: what is left, the code and the moves, is what a
-        player saw, and it loads the same game. A game started from a position needs
-        that position, face-down cards and all, and raises :class:`ValueError`."""
+        in its own save file (schema: ``yukon.schema("game")``). By default the record
+        leaves out the position it claims (``"position": null``), which names the
+        face-down cards, and the moves left to redo from the first that names a card
+        now face down: the code and the moves still load the same game. That is no
+        secret from a player: the code is the deal (:meth:`sealed` is the view for a
+        client that must not learn it). A game started from a position needs that
+        position, face-down cards and all: it raises :class:`ValueError` unless
+        ``hide_face_down=False``, which writes the record whole."""
+        instance("hide_face_down", hide_face_down, bool, "True or False")
         data = _notation.record_json(self._record(with_claims=True))
         if hide_face_down:
             if data["start"] is not None:
                 raise ValueError(
                     "a game started from a position is saved with that position, "
-                    "face-down cards included: hide_face_down needs a game code"
+                    "face-down cards included: hide_face_down=True needs a game code"
                 )
             data["position"] = None
+            data["redo"] = [str(move) for move in self._redo_seen()]
         return data
+
+    def _redo_seen(self) -> tuple[Move, ...]:
+        """The moves left to redo up to the first whose card is face down now."""
+        hidden = {card for column in self.state.columns for card in column.face_down}
+        seen = []
+        for move in self._now.redo:
+            if move.card in hidden:
+                break
+            seen.append(move)
+        return tuple(seen)
+
+    def sealed(
+        self, changes: Iterable[Change] = (), *, given_up: bool = False
+    ) -> SealedView:
+        """The game as its player sees it, for a client that must not learn a face-down
+        card (schema: ``yukon.schema("sealed")``): the position with face-down cards as
+        counts, score, move counter, the clock (the ``elapsed_ms`` note), how many moves
+        undo and redo may take, the next redo by place, and ``changes`` (the moves just
+        made). No game code, deal number or history naming a card: the code is the
+        deal. It is revealed once the game is over: won, or ``given_up``.
+
+        Raises :class:`ValueError` when a change names a card face down now (it is not
+        a change of the moves just made)."""
+        instance("given_up", given_up, bool, "True or False")
+        state = self.state
+        hidden = {str(c) for column in state.columns for c in column.face_down}
+        shown = []
+        for change in changes:
+            instance("changes", change, Change, "Change values")
+            view = change.to_dict()
+            if hidden.intersection(view["cards"]) or (
+                view["turn"] is not None and view["turn"]["card"] in hidden
+            ):
+                raise ValueError(
+                    "changes must be those of the moves just made: one names a card "
+                    "face down now"
+                )
+            shown.append(view)
+        redo = self._now.redo
+        next_redo: RedoView | None = None
+        if redo:
+            move = redo[0]
+            where = state.locate(move.card)
+            place: SpotView = (
+                {"foundation": where.pile.index}
+                if where.pile.is_foundation
+                else {"column": where.pile.index, "index": where.index}
+            )
+            next_redo = {
+                "place": place,
+                "to": "foundation" if move.column is None else move.column,
+            }
+        clock = self._now.origin.meta
+        elapsed = dict(clock).get("elapsed_ms")
+        over = state.is_won or given_up
+        code = self.code
+        return {
+            "format": "yukon.sealed",
+            "version": 1,
+            "state": state.to_dict(),
+            "score": state.score,
+            "moves": self.move_count,
+            "elapsed_ms": elapsed if type(elapsed) is int and elapsed >= 0 else None,
+            "undo": self._now.undoable,
+            "redo": len(redo),
+            "next_redo": next_redo,
+            "changes": shown,
+            "won": state.is_won,
+            "given_up": given_up,
+            "code": str(code) if over and code is not None else None,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:

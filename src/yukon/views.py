@@ -13,6 +13,10 @@ callers, a ``TypedDict`` here. A change of shape gets a new version.
   whole, face-down cards included (:class:`PositionData`).
 - ``yukon.game``: :meth:`Game.to_dict <yukon.Game.to_dict>`, a game saved whole
   (:class:`GameData`).
+- ``yukon.sealed``: :meth:`Game.sealed <yukon.Game.sealed>`, a game as a player sees it,
+  for a client that must not learn a face-down card (:class:`SealedView`).
+
+The protocol of :mod:`yukon.protocol` has two more schemas, ``message`` and ``answer``.
 """
 
 from __future__ import annotations
@@ -31,12 +35,15 @@ __all__ = [
     "PileView",
     "PlaceView",
     "PositionData",
+    "RedoView",
+    "SealedView",
+    "SpotView",
     "StateView",
     "TurnView",
     "schema",
 ]
 
-SCHEMAS = ("state", "change", "position", "game")
+SCHEMAS = ("state", "change", "position", "game", "sealed", "message", "answer")
 """The names :func:`schema` knows."""
 
 
@@ -151,3 +158,41 @@ class GameData(TypedDict):
     position: str | None
     meta: dict[str, str | int | float | bool | None]
     redo: list[str]
+
+
+class _SpotView(TypedDict, total=False):
+    column: int
+    index: int
+    foundation: int
+
+
+class SpotView(_SpotView):
+    """A place as a client taps it: ``{"column": 4, "index": 2}`` (the index from the
+    column's bottom, 0) or ``{"foundation": 1}`` (0-3: spades, hearts, diamonds,
+    clubs). It names no card."""
+
+
+class RedoView(TypedDict):
+    """The move :meth:`Game.redo <yukon.Game.redo>` plays next, by place."""
+
+    place: SpotView
+    to: int | Literal["foundation"]
+
+
+class SealedView(TypedDict):
+    """:meth:`Game.sealed <yukon.Game.sealed>` (schema ``sealed``): nothing in it names a
+    face-down card or the deal, until the game is over."""
+
+    format: Literal["yukon.sealed"]
+    version: Literal[1]
+    state: StateView
+    score: int
+    moves: int
+    elapsed_ms: int | None
+    undo: int
+    redo: int
+    next_redo: RedoView | None
+    changes: list[ChangeView]
+    won: bool
+    given_up: bool
+    code: str | None

@@ -1,0 +1,330 @@
+"""The message protocol (``yukon.protocol``): the hand-written check agrees with the
+shipped schema, every answer follows its schema, and no answer to a client names a
+card face down at that moment or carries the deal until the game is over, through
+random games with undo, redo, hint, give-up, bad messages and reloads."""
+
+from __future__ import annotations
+
+import json
+import random
+import typing
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yukon
+from yukon import Game, GameCode, Move, State, protocol
+from yukon.protocol import Session
+
+from .test_sealed import deals, face_down, named, sealed_codes, validate
+
+
+def ask(session: Session, **message: Any) -> dict[str, Any]:
+    """A message as JSON text, answered as JSON text (no NaN: strict JSON)."""
+    text = session.handle_text(json.dumps(message))
+    answer: dict[str, Any] = json.loads(text, parse_constant=_no_constant)
+    validate(answer, "answer")
+    return answer
+
+
+def _no_constant(name: str) -> object:
+    raise AssertionError(f"the answer holds {name}, which is no JSON")
+
+
+def spot(state: State, move: Move) -> dict[str, int]:
+    where = state.locate(move.card)
+    if where.pile.is_foundation:
+        return {"foundation": where.pile.index}
+    return {"column": where.pile.index, "index": where.index}
+
+
+# -- the check agrees with the schema -------------------------------------------------
+
+values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=60),
+    st.integers(),
+    st.floats(allow_nan=False, allow_infinity=False).filter(
+        lambda x: not x.is_integer()  # JSON Schema counts 6.0 an integer; see below
+    ),
+    st.sampled_from(["", "foundation", "C", "R", "YU1-C-AAAAAAB", "auto_placement"]),
+    st.text(max_size=120),
+    st.just({"column": 1, "index": 2}),
+    st.just({"foundation": 3}),
+    st.dictionaries(
+        st.sampled_from(["column", "index", "foundation", "x"]),
+        st.one_of(st.integers(-1, 60), st.booleans(), st.none()),
+        max_size=3,
+    ),
+    st.lists(st.integers(), max_size=2),
+)
+fields = st.sampled_from(
+    ["id", "elapsed_ms", "code", "rules", "saved", "place", "to", "name", "value", "x"]
+)
+
+
+@st.composite
+def near_messages(draw: st.DrawFn) -> object:
+    """Messages right and wrong: a known op (mostly) with fields of any kind."""
+    if draw(st.integers(0, 19)) == 0:
+        return draw(values)
+    op = draw(st.sampled_from([*protocol.OPS, "fly", 3]))
+    takes, needs = protocol.OPS.get(op, (frozenset(), frozenset()))  # type: ignore[call-overload]
+    message: dict[str, object] = {"op": op}
+    for name in sorted(needs):
+        if draw(st.integers(0, 9)):
+            message[name] = draw(values)
+    for name in draw(
+        st.lists(
+            st.one_of(fields, st.sampled_from(sorted(takes) or ["id"])), max_size=3
+        )
+    ):
+        message[name] = draw(values)
+    return message
+
+
+def schema_takes(message: object) -> bool:
+    try:
+        validate(message, "message")
+    except Exception:  # jsonschema's ValidationError
+        return False
+    return True
+
+
+@given(near_messages())
+def test_the_check_takes_exactly_what_the_message_schema_takes(message: object) -> None:
+    if schema_takes(message):
+        assert protocol.check_message(message) is message
+    else:
+        with pytest.raises(protocol.InvalidMessage) as refused:
+            protocol.check_message(message)
+        assert refused.value.code == "bad-message" and str(refused.value)
+
+
+def test_the_check_is_stricter_than_json_schema_on_whole_floats() -> None:
+    """JSON Schema counts 6.0 an integer; a place is a whole number written as one."""
+    message = {"op": "targets", "place": {"column": 6.0, "index": 1}}
+    assert schema_takes(message)
+    with pytest.raises(protocol.InvalidMessage, match=r"place\.column"):
+        protocol.check_message(message)
+
+
+def test_the_answer_type_names_the_answer_schemas_fields() -> None:
+    shape = yukon.schema("answer")
+    assert set(typing.get_type_hints(protocol.Answer)) == set(shape["properties"])
+    assert set(protocol.Answer.__required_keys__) == set(shape["required"])
+    assert set(protocol.ERRORS) >= {"bad-json", "bad-message", "internal"}
+
+
+# -- nothing hidden crosses ------------------------------------------------------------
+
+
+@st.composite
+def sessions(draw: st.DrawFn) -> tuple[GameCode, list[tuple[str, int]]]:
+    code = draw(sealed_codes)
+    steps = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(
+                    ["play"] * 8
+                    + [
+                        "undo",
+                        "undo",
+                        "redo",
+                        "redo",
+                        "hint",
+                        "reload",
+                        "bad",
+                        "give_up",
+                    ]
+                ),
+                st.integers(0, 10**6),
+            ),
+            max_size=60,
+        )
+    )
+    return code, steps
+
+
+@given(sessions())
+def test_no_answer_names_a_hidden_card_or_carries_the_deal_until_the_game_is_over(
+    drawn: tuple[GameCode, list[tuple[str, int]]],
+) -> None:
+    code, steps = drawn
+    session = Session(rng=random.Random(code.number), hint_nodes=200)
+    first = ask(session, op="new", rules=code.rules.letter)  # a random deal: unknown
+    assert "code" not in first
+    session.game = Game.new(code)  # the deal drawn by the test, so it knows the number
+    for step, pick in steps:
+        game = session.game
+        assert game is not None
+        state = game.state
+        if step == "play":
+            moves = state.legal_moves()
+            if not moves:
+                continue
+            move = moves[pick % len(moves)]
+            to = "foundation" if move.column is None else move.column
+            answer = ask(
+                session, op="drop", place=spot(state, move), to=to, id=pick % 1000
+            )
+        elif step == "reload":
+            saved = session.save()
+            session = Session.restore(saved, hint_nodes=200)
+            answer = ask(session, op="show")
+            assert session.game == game
+        elif step == "bad":
+            answer = ask(session, op="tap", place={"column": pick % 7, "index": 51})
+            assert answer["error"] == "no-card"
+        else:
+            answer = ask(session, op=step)
+        now = session.game
+        assert now is not None
+        game = now
+        over = session.given_up or game.is_won
+        assert not face_down(game.state) & named(answer)
+        if over:
+            assert answer["code"] == str(code)
+        else:
+            assert not deals(answer, code), answer
+        if step == "give_up":
+            assert (
+                answer["given_up"] and ask(session, op="undo")["error"] == "game-over"
+            )
+            break
+    # the owning side's copy loads back to the same game and the same answer
+    again = Session.restore(session.save(), hint_nodes=200)
+    assert again.game == session.game
+    assert ask(again, op="show") == ask(session, op="show")
+
+
+# -- the cases of #58 -----------------------------------------------------------------
+
+
+def test_a_game_from_a_position_loads_and_plays_on() -> None:
+    """#58: loading it raised out of handle() on that message and every later one."""
+    session = Session()
+    ask(session, op="new", code="YU1-C-AAAAAAB")
+    saved = Game.from_state(yukon.deal("YU1-R-AAAAAAC")).to_dict(hide_face_down=False)
+    loaded = ask(session, op="load", saved=saved)
+    assert "error" not in loaded and loaded["view"]["rules"] == "relaxed"
+    assert "code" not in loaded and not face_down(yukon.deal("YU1-R-AAAAAAC")) & named(
+        loaded
+    )
+    assert ask(session, op="hint")["hint"] is not None
+
+
+def test_a_bad_load_keeps_the_game_it_had() -> None:
+    session = Session()
+    before = ask(session, op="new", code="YU1-C-AAAAAAB")
+    ask(session, op="drop", place={"column": 6, "index": 6}, to=1)
+    played = ask(session, op="show")
+    for saved in ({"format": "yukon.game"}, {"moves": [1] * 3}, {"code": "YU1-C-X"}):
+        answer = ask(session, op="load", saved=saved)
+        assert answer["error"] == "bad-record" and answer["message"]
+        assert answer["view"] == played["view"] != before["view"]
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ('{"op": "show", "id": NaN}', "bad-json"),
+        ('{"op": "show", "id": Infinity}', "bad-json"),
+        ('{"op": "show", "id": -Infinity}', "bad-json"),
+        ('{"op": "show", "id": 1.5}', "bad-message"),
+        ('{"op": "tap", "place": {"column": 6.9, "index": 6}}', "bad-message"),
+        ('{"op": "tap", "place": {"column": 6.0, "index": 6}}', "bad-message"),
+        ('{"op": "tap", "place": {"column": true, "index": 6}}', "bad-message"),
+        (
+            '{"op": "drop", "place": {"column": 6, "index": 6}, "to": 1.0}',
+            "bad-message",
+        ),
+        (
+            '{"op": "settings", "name": "auto_placement", "value": "false"}',
+            "bad-message",
+        ),
+        ('{"op": "settings", "name": "auto_placement", "value": 1}', "bad-message"),
+        ('{"op": "new", "code": "YU1-X-AAAAAAB"}', "bad-code"),
+        ('{"op": "fly"}', "bad-message"),
+        ('{"op": "redo"}', "nothing-to-redo"),
+        ('{"op": "undo"}', "nothing-to-undo"),
+        ("not json", "bad-json"),
+        ("[" * 100_000, "bad-json"),
+        ("[]", "bad-message"),
+    ],
+)
+def test_a_bad_message_gets_a_stable_error_and_a_sentence_and_changes_nothing(
+    text: str, error: str
+) -> None:
+    """#58: NaN ids were echoed as non-standard JSON, floats and bools truncated and
+    played, "false" turned a setting on, and errors carried Python's exception text."""
+    session = Session()
+    before = ask(session, op="new", code="YU1-C-AAAAAAB")
+    answer = json.loads(session.handle_text(text), parse_constant=_no_constant)
+    validate(answer, "answer")
+    assert answer["error"] == error and answer["error"] in protocol.ERRORS
+    assert "Error" not in answer["message"] and "Invalid" not in answer["message"]
+    assert answer["view"] == before["view"] and answer["moves"] == 0
+    assert answer["settings"] == before["settings"]
+
+
+def test_an_id_is_echoed_and_a_game_is_needed_first() -> None:
+    session = Session()
+    answer = ask(session, op="show", id="a1")
+    assert (
+        answer["error"] == "no-game" and answer["id"] == "a1" and answer["view"] is None
+    )
+    assert ask(session, op="new", id=7)["id"] == 7
+
+
+def test_a_random_deal_comes_from_the_rng_and_its_code_shows_once_it_is_over() -> None:
+    one = ask(Session(rng=random.Random(5)), op="new", rules="R")
+    two = ask(Session(rng=random.Random(5)), op="new", rules="R")
+    other = ask(Session(), op="new", rules="R")  # the system's randomness
+    assert one["view"] == two["view"] != other["view"]
+    session = Session(rng=random.Random(5))
+    ask(session, op="new", rules="R")
+    assert session.game is not None and "code" not in ask(session, op="show")
+    over = ask(session, op="give_up")
+    assert over["code"] == str(session.game.code) and over["given_up"]
+    assert ask(session, op="drop", place={"column": 0, "index": 0}, to=1)["error"] == (
+        "game-over"
+    )
+    assert "error" not in ask(session, op="new", rules="C")
+
+
+def test_a_whole_game_is_won_through_the_messages() -> None:
+    session = Session()
+    code = "YU1-C-AAAAAAB"
+    ask(session, op="new", code=code)
+    state = yukon.deal(code)
+    answer: dict[str, Any] = {}
+    for move in yukon.solve(state, max_nodes=200_000).moves:
+        to = "foundation" if move.column is None else move.column
+        answer = ask(session, op="drop", place=spot(state, move), to=to)
+        assert answer["played"] and [c["move"] for c in answer["changes"]] == [
+            str(move)
+        ]
+        state = state.apply(move)
+    assert answer["view"]["won"] and answer["score"] == yukon.CLEAN_WIN
+    assert answer["code"] == code
+
+
+def test_the_move_cap_and_the_clock() -> None:
+    session = Session(max_moves=1)
+    ask(session, op="new", code="YU1-C-AAAAAAB", elapsed_ms=5)
+    played = ask(
+        session, op="drop", place={"column": 6, "index": 6}, to=1, elapsed_ms=9
+    )
+    assert played["played"] and played["elapsed_ms"] == 9
+    assert ask(session, op="undo")["can_redo"]
+    assert ask(session, op="redo")["error"] == "too-long"
+
+
+def test_a_saved_session_that_is_none_is_refused() -> None:
+    for text in ("{}", "[]", "nope", '{"format": "yukon.session"}'):
+        with pytest.raises(yukon.InvalidRecord):
+            Session.restore(text)
