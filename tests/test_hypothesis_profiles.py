@@ -10,28 +10,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 
-def _draws(profile: str) -> list[list[list[int]]]:
-    """What one property test of ``profile`` draws, run twice."""
-    runs: list[list[list[int]]] = [[], []]
-    for drawn in runs:
+def _draw(profile: str) -> list[list[int]]:
+    """What one property test run with ``profile`` draws."""
+    drawn: list[list[int]] = []
 
-        @settings(settings.get_profile(profile), max_examples=30)
-        @given(st.lists(st.integers()))
-        def record(numbers: list[int]) -> None:
-            drawn.append(numbers)
+    @settings(settings.get_profile(profile), max_examples=30)
+    @given(st.lists(st.integers()))
+    def record(numbers: list[int]) -> None:
+        drawn.append(numbers)
 
-        record()
-    return runs
+    record()
+    return drawn
 
 
 def test_the_default_profile_draws_the_same_examples_on_every_run() -> None:
-    first, second = _draws("default")
+    first, second = _draw("default"), _draw("default")
     assert first == second
     assert len({tuple(numbers) for numbers in first}) > 10  # examples, not one
 
 
 def test_the_suite_runs_the_default_profile_unless_asked_to_explore() -> None:
     loaded = settings.default
+    assert loaded is not None
     if os.environ.get("HYPOTHESIS_PROFILE", "default") == "default":
         assert loaded.derandomize and loaded.database is None
     else:
