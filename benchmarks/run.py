@@ -450,7 +450,7 @@ def bench_search_speed(repeats: int, nodes: int) -> dict[str, object]:
     )
 
 
-SEARCH_POSITIONS = 100_000
+SEARCH_POSITIONS = 50_000
 """Positions of each hard deal the search-speed row searches: enough to leave the start
 behind, few enough for the pure-Python searches (seconds a deal)."""
 
