@@ -108,7 +108,10 @@ def performance_table(results: Results) -> str:
         f"{machine['date']}: {machine['python']}, {machine['system'].split()[0]} "
         f"{machine['machine']}, {machine['cpus']} CPUs, {core}, `python -m benchmarks "
         f"--committed` ({machine['repeats']} repeats a row; the pure-Python rows in a "
-        "child process of the same run, `YUKON_IMPLEMENTATION=python`).",
+        "child process of the same run, `YUKON_IMPLEMENTATION=python`), the machine's "
+        f"load average {machine['load_average']} when it started (other work shares "
+        "this machine and slows every clock row; the speed-ups, ratios measured side "
+        "by side, and the instruction counts suffer least).",
         "",
         "| row | median | best | target |",
         "|---|---|---|---|",

@@ -639,6 +639,10 @@ def machine() -> dict[str, object]:
         "cpus": os.cpu_count(),
         "yukon": yukon.__version__,
         "compiled": yukon.COMPILED_SOLVER,
+        # other work on a shared machine slows every clock row: said beside them
+        "load_average": round(os.getloadavg()[0], 1)
+        if hasattr(os, "getloadavg")
+        else None,
     }
 
 
