@@ -172,8 +172,10 @@ def limits(results: Results) -> str:
     return (
         f"Searches cover about {about(value(results, 'python: search speed'))} "
         f"positions a second in pure Python and {about(compiled)} compiled, at "
-        f"{solver_memory(results)} a position: a survey with `--workers W` needs "
-        f"W times {held:.1f} GB at 30 s a deal, or a `--max-memory`."
+        f"{solver_memory(results)} a position, on this shared machine (load average "
+        f"{results['machine']['load_average']}): a 30 s search at that speed holds "
+        f"{held:.1f} GB, more on a faster or quieter machine; a survey with "
+        "`--workers W` needs W times that, or a `--max-memory`."
     )
 
 
@@ -189,7 +191,9 @@ def instructions(results: Results) -> str:
 def pyodide(results: Results) -> str:
     return (
         f"loaded in about {value(results, 'pyodide load'):.1f} s, about "
-        f"{about(value(results, 'pyodide moves'))} moves a second there"
+        f"{about(value(results, 'pyodide moves'))} moves a second there, on this "
+        f"shared machine under a load average of {results['machine']['load_average']}"
+        " (see [Performance](performance.md))"
     )
 
 
