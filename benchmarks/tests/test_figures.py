@@ -63,8 +63,13 @@ def test_no_speed_or_memory_figure_stands_outside_markers(path: pathlib.Path) ->
 def test_the_results_are_this_version_and_every_row_but_the_solvers(
     results: figures.Results,
 ) -> None:
-    """``--committed`` ran every row but the solver's, with the core."""
-    assert results["machine"]["yukon"] == yukon.__version__
+    """``--committed`` ran every row but the solver's, with the core, on this version
+    (its development releases count: 0.2.0.dev0's figures stand for 0.2.0)."""
+
+    def release(version: str) -> str:
+        return version.split(".dev")[0]
+
+    assert release(results["machine"]["yukon"]) == release(yukon.__version__)
     assert results["machine"]["compiled"] is True
     names = set(results["rows"])
     for name in ("deal", "apply", "search speed", "pyodide load", "gym vector / sync"):
