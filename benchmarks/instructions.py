@@ -5,7 +5,8 @@ Wall-clock rates on a shared virtual machine swing by half or more between runs;
 instruction count does not. ``python -m benchmarks.instructions [--positions N]`` runs
 each seeded workload under callgrind once with one round and once with more, and prints
 the difference per call, so the setup cancels out. Needs ``valgrind`` on the PATH; takes
-two or three minutes.
+two or three minutes. ``python -m benchmarks --only instructions`` writes the same counts
+into the results file.
 """
 
 from __future__ import annotations
@@ -70,6 +71,25 @@ def _count(what: str, count: int, rounds: int) -> int:
     return int(found.group(1))
 
 
+LABELS = {"legal": "legal moves", "apply": "apply", "game": "play+undo"}
+
+
+def per_call(count: int = 500) -> dict[str, float] | None:
+    """Instructions a call of each workload (``LABELS``) over ``count`` positions, or
+    ``None`` without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    positions = sample_positions(count)
+    calls = {"legal": sum(1 for s in positions if s.legal_moves()), "game": 100}
+    counted = {}
+    for what, label in LABELS.items():
+        more = _count(what, count, 1 + ROUNDS)
+        counted[label] = (more - _count(what, count, 1)) / (
+            ROUNDS * calls.get(what, calls["legal"])
+        )
+    return counted
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions")
     parser.add_argument("--positions", type=int, default=500)
@@ -81,17 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.run:
         _workload(args.run, args.positions, args.rounds)
         return 0
-    if shutil.which("valgrind") is None:
+    counted = per_call(args.positions)
+    if counted is None:
         print("valgrind is not installed", file=sys.stderr)
         return 1
-    positions = sample_positions(args.positions)
-    calls = {"legal": sum(1 for s in positions if s.legal_moves()), "game": 100}
-    for what, label in (("legal", "legal"), ("apply", "apply"), ("game", "play+undo")):
-        more = _count(what, args.positions, 1 + ROUNDS)
-        per_call = (more - _count(what, args.positions, 1)) / (
-            ROUNDS * calls.get(what, calls["legal"])
-        )
-        print(f"{label:<9} {per_call:,.0f} instructions a call")
+    for label, instructions in counted.items():
+        print(f"{label:<11} {instructions:,.0f} instructions a call")
     return 0
 
 

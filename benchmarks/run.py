@@ -2,10 +2,14 @@
 
 ``python -m benchmarks [--repeats N] [--out FILE] [--only ROW ...]`` prints a table and
 writes JSON: to FILE, or else to the system's temporary directory, never into the checkout
-unless asked (``--out benchmarks/results.json`` updates the committed figures). The rows
-run in a few minutes; the solver row (deals 1-500 at 30 s each, up to hours) runs only
-when named: ``--only solver``. Every workload materialises what it asks for (tuples of
-moves, new positions), so nothing lazy goes unmeasured.
+unless asked (``--committed`` runs every row but the solver's into
+``benchmarks/results.json``, the figures the docs quote: ``python -m benchmarks.figures``
+writes them into the pages). The rows run in
+a few minutes; the solver row (deals 1-500 at 30 s each, up to hours) runs only when
+named: ``--only solver``. The ``python`` row runs some rows again in a child process with
+the pure-Python implementation (``YUKON_IMPLEMENTATION=python``) and gives the compiled
+core's speed-up over it, both measured in the one run. Every workload materialises what
+it asks for (tuples of moves, new positions), so nothing lazy goes unmeasured.
 """
 
 from __future__ import annotations
@@ -424,6 +428,100 @@ def bench_solver_memory(nodes: int) -> dict[str, object] | None:
     }
 
 
+def bench_search_speed(repeats: int, nodes: int) -> dict[str, object]:
+    """Positions a second the solver's searches visit: ``nodes`` positions of each
+    hard deal, searched by whichever implementation runs (at most 3 repeats: the pure
+    Python searches take seconds a deal)."""
+
+    def work() -> int:
+        searched = 0
+        for code in HARD_DEALS:
+            solution = yukon.solve(yukon.deal(code), max_nodes=nodes)
+            assert solution.nodes == nodes, (code, solution.nodes)
+            searched += solution.nodes
+        return searched
+
+    return _row(
+        "search speed",
+        work,
+        min(repeats, 3),
+        f"positions/s (3 hard deals, {nodes:,} each)",
+        None,
+    )
+
+
+SEARCH_POSITIONS = 50_000
+"""Positions of each hard deal the search-speed row searches: enough to leave the start
+behind, few enough for the pure-Python searches (seconds a deal)."""
+
+COMPARED = ["apply", "playout", "learner step", "gym step", "search speed"]
+"""The rows the ``python`` row runs again in pure Python, for the core's speed-up."""
+
+
+def bench_python(repeats: int, scale: float) -> list[dict[str, object]] | None:
+    """The rows of ``COMPARED`` in a child process with ``YUKON_IMPLEMENTATION=python``,
+    named ``python: ROW``; ``None`` where this process has no compiled core to compare
+    (it runs pure Python already)."""
+    if not yukon.COMPILED_SOLVER:
+        return None
+    with tempfile.TemporaryDirectory() as work:
+        out = pathlib.Path(work, "python.json")
+        env = {**os.environ, "YUKON_IMPLEMENTATION": "python"}
+        subprocess.run(
+            [
+                *(sys.executable, "-m", "benchmarks"),
+                *("--repeats", str(repeats), "--scale", str(scale)),
+                *("--out", str(out), "--only", *COMPARED),
+            ],
+            check=True,
+            env=env,
+            cwd=pathlib.Path(__file__).resolve().parent.parent,
+            stdout=subprocess.DEVNULL,
+        )
+        measured = json.loads(out.read_text())
+    assert measured["machine"]["compiled"] is False
+    return [
+        {**row, "row": f"python: {row['row']}", "target": None}
+        for row in measured["rows"]
+    ]
+
+
+def bench_instructions(positions: int) -> list[dict[str, object]] | None:
+    """Instructions a call under callgrind (``benchmarks/instructions.py``), or
+    ``None`` without valgrind."""
+    from benchmarks import instructions
+
+    counted = instructions.per_call(positions)
+    if counted is None:
+        return None
+    return [
+        {
+            "row": f"instructions: {label}",
+            "value": value,
+            "unit": "instructions a call",
+            "target": None,
+            "lower_is_better": True,
+        }
+        for label, value in counted.items()
+    ]
+
+
+def speed_ups(rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The compiled row's median over the same row's in pure Python, for each row of
+    ``COMPARED`` measured both ways."""
+    value = {str(row["row"]): row["value"] for row in rows}
+    return [
+        {
+            "row": f"speed-up: {name}",
+            "value": float(value[name]) / float(value[f"python: {name}"]),  # type: ignore[arg-type]
+            "unit": "x",
+            "target": None,
+        }
+        for name in COMPARED
+        if name in value and f"python: {name}" in value
+    ]
+
+
 MEMORY_POSITIONS = 1_000_000
 """Positions of each hard deal the memory row searches: the most before the solver
 tries its starts further on."""
@@ -469,13 +567,23 @@ ROWS = [
     "openspiel",
     "solver memory",
     "serve",
+    "search speed",
+    "python",
+    "instructions",
     "pyodide",
     "solver",
 ]
-DEFAULT_ROWS = [row for row in ROWS if row not in ("solver", "pyodide", "serve")]
+DEFAULT_ROWS = [
+    row for row in ROWS if row not in ("solver", "pyodide", "instructions", "serve")
+]
 """What runs with no --only: everything but the solver row, which takes hours, the
-Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages, and
-the serve rows, which start ``yukon serve`` (the ``[server]`` extra)."""
+Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages, the
+instruction counts, which need valgrind (minutes), and the serve rows, which start
+``yukon serve`` (the ``[server]`` extra). The committed figures (benchmarks/results.json)
+come from every row but the solver's: ``--only`` with all the others."""
+
+COMMITTED = pathlib.Path(__file__).resolve().parent / "results.json"
+"""The figures the docs quote (``benchmarks/figures.py`` writes them into the pages)."""
 
 
 def bench_serve(clients: int = 32, moves: int = 100) -> list[dict[str, object]] | None:
@@ -657,6 +765,11 @@ def machine() -> dict[str, object]:
         "system": f"{platform.system()} {platform.release()}",
         "cpus": os.cpu_count(),
         "yukon": yukon.__version__,
+        "compiled": yukon.COMPILED_SOLVER,
+        # other work on a shared machine slows every clock row: said beside them
+        "load_average": round(os.getloadavg()[0], 1)
+        if hasattr(os, "getloadavg")
+        else None,
     }
 
 
@@ -676,6 +789,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the rows to run (default: all but the solver row)",
     )
     parser.add_argument(
+        "--committed",
+        action="store_true",
+        help=f"every row but the solver's, written to {COMMITTED}: the figures the docs"
+        " quote",
+    )
+    parser.add_argument(
         "--solver-seconds",
         type=float,
         default=SOLVER_SECONDS,
@@ -689,6 +808,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     scale: float = args.scale
+    if args.committed:
+        args.only = [row for row in ROWS if row != "solver"]
+        args.out = COMMITTED
 
     def sized(n: int) -> int:
         return max(1, round(n * scale))
@@ -748,6 +870,25 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:<22} skipped: no compiled solver", flush=True)
                 continue
             rows.append(measured)
+        elif name == "search speed":
+            rows.append(bench_search_speed(args.repeats, sized(SEARCH_POSITIONS)))
+        elif name == "python":
+            python_rows = bench_python(args.repeats, scale)
+            if python_rows is None:
+                print(f"{name:<22} skipped: no compiled core to compare", flush=True)
+                continue
+            added = python_rows + speed_ups(rows + python_rows)
+            rows.extend(added)
+            for row in added[:-1]:
+                print(_line(row), flush=True)
+        elif name == "instructions":
+            counts = bench_instructions(sized(500))
+            if counts is None:
+                print(f"{name:<22} skipped: no valgrind", flush=True)
+                continue
+            rows.extend(counts)
+            for row in counts[:-1]:
+                print(_line(row), flush=True)
         elif name == "pyodide":
             measured_rows = bench_pyodide()
             if measured_rows is None:
@@ -772,6 +913,7 @@ def main(argv: list[str] | None = None) -> int:
     info = machine()
     info["scale"] = scale
     info["repeats"] = args.repeats
+    info["date"] = time.strftime("%Y-%m-%d", time.gmtime())  # when, as the docs say it
     print("\n" + ", ".join(f"{k}: {v}" for k, v in info.items()))
     with open(args.out, "w") as out:
         json.dump({"machine": info, "rows": rows}, out, indent=1)

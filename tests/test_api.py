@@ -80,3 +80,35 @@ def test_the_pages_list_every_refusal_code(page: str) -> None:
     text = (ROOT / "docs" / page).read_text()
     missing = [c.value for c in yukon.RefusalCode if f"| `{c.value}` |" not in text]
     assert not missing, f"{page} does not list {missing}"
+
+
+def _public_modules_table() -> dict[str, list[str]]:
+    """docs/api.md's table of public modules: each module with the names its row
+    writes in backticks."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(yukon[.\w]*)` \| (.*?) \|", page, re.MULTILINE)
+    return {module: re.findall(r"`(\w+)`", held) for module, held in rows}
+
+
+def test_the_api_page_names_every_public_module_and_all_it_holds() -> None:
+    """The page says which modules are public and what each holds: every module of
+    the package without a leading underscore (``__main__`` is ``python -m yukon``), each
+    submodule's row its whole ``__all__``, and ``yukon``'s row what it takes again
+    from them."""
+    import importlib
+    import pkgutil
+
+    table = _public_modules_table()
+    public = {
+        f"yukon.{found.name}"
+        for found in pkgutil.iter_modules(yukon.__path__)
+        if not found.name.startswith("_")
+    }
+    assert set(table) == {"yukon", *public}
+    again = set()
+    for name in public:
+        module = importlib.import_module(name)
+        assert sorted(table[name]) == sorted(module.__all__), name
+        again |= set(module.__all__) & set(yukon.__all__)
+    assert sorted(table["yukon"][-len(again) :]) == sorted(again)
+    assert set(table["yukon"]) <= set(yukon.__all__) | {"attrs"}

@@ -3,6 +3,7 @@ docs runs as a doctest (pytest collects docs/*.md with --doctest-glob)."""
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import re
@@ -40,6 +41,21 @@ def test_the_site_builds_strictly(tmp_path: pathlib.Path) -> None:
     assert (tmp_path / "site" / "reference" / "index.html").exists()
     reference = (tmp_path / "site" / "reference" / "index.html").read_text()
     assert "legal_moves" in reference and "GameCode" in reference
+    changelog = (tmp_path / "site" / "changelog" / "index.html").read_text()
+    assert "Keep a Changelog" in changelog and "Unreleased" in changelog
+    for name in ("state", "change", "position", "game"):
+        schema = tmp_path / "site" / "schemas" / f"{name}.schema.json"
+        assert json.loads(schema.read_text(encoding="utf-8")) == yukon.schema(name)
+
+
+def test_the_test_sources_hold_no_symbolic_link() -> None:
+    """cibuildwheel's Linux container copies the test sources with tar, which keeps a
+    symbolic link as a link: one to a file outside them would point at nothing there."""
+    for top in ("tests", "docs", "README.md", "CHANGELOG.md", "mkdocs.yml"):
+        path = ROOT / top
+        inside = [path, *path.rglob("*")] if path.is_dir() else [path]
+        linked = [str(p.relative_to(ROOT)) for p in inside if p.is_symlink()]
+        assert linked == []
 
 
 def test_every_python_example_in_the_docs_is_a_doctest() -> None:

@@ -44,21 +44,34 @@ def test_python_runs_the_pure_python_searches_with_the_same_answers() -> None:
     assert python.stdout.split()[1:] == default.stdout.split()[1:]
 
 
-def test_c_asks_for_the_core_and_says_clearly_when_there_is_none() -> None:
+@pytest.mark.parametrize("choice", ["compiled", "c", " Compiled ", "C"])
+def test_compiled_or_c_asks_for_the_core_and_says_clearly_when_there_is_none(
+    choice: str,
+) -> None:
+    """``compiled`` as the changelog and the internals page write it, and ``c``."""
     if yukon.COMPILED_SOLVER:
-        compiled = _run(_SOLVE, "C")
-        assert compiled.returncode == 0 and compiled.stdout.split()[0] == "True"
-    missing = _run(_SOLVE, "c", hide_core=True)
+        compiled = _run(_SOLVE, choice)
+        assert compiled.returncode == 0, compiled.stderr
+        assert compiled.stdout.split()[0] == "True"
+    missing = _run(_SOLVE, choice, hide_core=True)
     assert missing.returncode == 1
-    assert "ImportError: YUKON_IMPLEMENTATION=c asks for the compiled core" in (
-        missing.stderr
+    named = choice.strip().lower()
+    assert (
+        f"ImportError: YUKON_IMPLEMENTATION={named} asks for the compiled core"
+        in missing.stderr
     )
+
+
+def test_unset_falls_back_to_python_where_there_is_no_core() -> None:
     fallback = _run(_SOLVE, None, hide_core=True)
     assert fallback.returncode == 0 and fallback.stdout.split()[0] == "False"
 
 
-@pytest.mark.parametrize("choice", ["rust", "1"])
-def test_any_other_choice_is_refused(choice: str) -> None:
+@pytest.mark.parametrize("choice", ["rust", "1", "core", "pure"])
+def test_any_other_choice_is_refused_naming_the_variable(choice: str) -> None:
     refused = _run("import yukon", choice)
     assert refused.returncode == 1
-    assert "YUKON_IMPLEMENTATION is 'c' or 'python'" in refused.stderr
+    assert (
+        "ImportError: YUKON_IMPLEMENTATION is 'python' or 'compiled' (or 'c', or "
+        f"unset), not '{choice}'" in refused.stderr
+    )

@@ -121,7 +121,9 @@ def test_the_implementation_switch_refuses_what_it_cannot_give(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("YUKON_IMPLEMENTATION", "fortran")
-    with pytest.raises(ImportError, match="'c' or 'python'"):
+    with pytest.raises(
+        ImportError, match="YUKON_IMPLEMENTATION is 'python' or 'compiled'"
+    ):
         _implementation.compiled_core()
     monkeypatch.setenv("YUKON_IMPLEMENTATION", "c")
     monkeypatch.setitem(sys.modules, "yukon._core", None)  # as with no core built

@@ -1,0 +1,291 @@
+"""The performance figures the docs quote, written from the committed results
+(``benchmarks/results.json``, which ``python -m benchmarks --committed`` writes).
+
+A page holds each figure between markers, ``<!-- benchmark NAME: start -->`` and
+``<!-- benchmark NAME: end -->``, as docs/research.md holds its survey tables; ``python -m
+benchmarks.figures`` rewrites what lies between them on every page, and
+``benchmarks/tests/test_figures.py`` checks that the pages hold exactly this text, and
+that no speed or memory figure is written anywhere else, so the pages and the results
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from benchmarks.run import COMMITTED, SEARCH_POSITIONS
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PAGES = sorted([*(ROOT / "docs").glob("*.md"), ROOT / "README.md"])
+MARKED = re.compile(
+    r"(<!-- benchmark ([\w-]+): start -->)(.*?)(<!-- benchmark \2: end -->)", re.S
+)
+
+Results = dict[str, Any]
+
+
+def load(path: pathlib.Path = COMMITTED) -> Results:
+    """The results file, its rows by name."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {"machine": data["machine"], "rows": {r["row"]: r for r in data["rows"]}}
+
+
+def spaced(value: float) -> str:
+    """A whole number with its thousands set apart by spaces, as the pages write them."""
+    return f"{round(value):,}".replace(",", " ")
+
+
+def about(value: float) -> str:
+    """``value`` to three significant figures, spaced: 276 000, 14 300, 61."""
+    digits = len(str(round(value)))
+    return spaced(round(value, min(0, 3 - digits)))
+
+
+def times(value: float) -> str:
+    """A ratio as the pages write one: 3.9, 22, 110."""
+    return f"{value:.1f}" if value < 10 else spaced(value)
+
+
+def value(results: Results, row: str) -> float:
+    return float(results["rows"][row]["value"])
+
+
+LABELS = {
+    "gym sync envs": "gym sync envs (1 024)",
+    "gym vector env": "gym vector env (1 024)",
+    "batch playout": "batch playout (1 024 games)",
+    "batch step": "batch step from NumPy (1 024 games)",
+    "openspiel klondike": "OpenSpiel Klondike, for comparison",
+    "openspiel + observation": "OpenSpiel Klondike with its observation tensor",
+    "search speed": "solver searches, hard deals",
+    "pyodide load": "Pyodide: load",
+    "pyodide moves": "Pyodide: random moves",
+}
+"""Row names as the table writes them, where they differ."""
+
+
+def _cell(row: dict[str, Any], number: float) -> str:
+    if row["unit"] == "x":
+        return f"{times(number)} ×"
+    if str(row["unit"]).startswith("s "):
+        return f"{number:.2f} s"
+    return spaced(number)
+
+
+def _target(results: Results, row: dict[str, Any]) -> str:
+    target = row.get("target")
+    if row["row"] == "gym step" and "openspiel + observation" in results["rows"]:
+        klondike = value(results, "openspiel + observation")
+        met = "met" if row["value"] >= klondike else "not met"
+        return f"{met} (OpenSpiel with its observation: {spaced(klondike)})"
+    if target is None:
+        return ""
+    lower = bool(row.get("lower_is_better"))
+    met = row["value"] <= target if lower else row["value"] >= target
+    shown = f"{times(target)} ×" if row["unit"] == "x" else spaced(target)
+    return f"{'met' if met else 'not met'} ({'≤' if lower else '≥'} {shown})"
+
+
+def _label(name: str) -> str:
+    if name.startswith("python: "):
+        return f"{LABELS.get(name[8:], name[8:])}, pure Python"
+    if name.startswith("speed-up: "):
+        return f"{LABELS.get(name[10:], name[10:])}: the core's speed-up"
+    if name.startswith("instructions: "):
+        return f"callgrind: {name[14:]}"
+    return LABELS.get(name, name)
+
+
+def performance_table(results: Results) -> str:
+    """docs/performance.md's table: every row of the results file, in its order."""
+    machine = results["machine"]
+    core = "with the C core" if machine["compiled"] else "without the C core"
+    lines = [
+        f"{machine['date']}: {machine['python']}, {machine['system'].split()[0]} "
+        f"{machine['machine']}, {machine['cpus']} CPUs, {core}, `python -m benchmarks "
+        f"--committed` ({machine['repeats']} repeats a row; the pure-Python rows in a "
+        "child process of the same run, `YUKON_IMPLEMENTATION=python`), the machine's "
+        f"load average {machine['load_average']} when it started (other work shares "
+        "this machine and slows every clock row; the speed-ups, ratios measured side "
+        "by side, and the instruction counts suffer least).",
+        "",
+        "| row | median | best | target |",
+        "|---|---|---|---|",
+    ]
+    for name, row in results["rows"].items():
+        median = _cell(row, row["value"])
+        if row["unit"] != "x" and not str(row["unit"]).startswith("s "):
+            unit = re.sub(r"(\d),(\d)", r"\1 \2", str(row["unit"]))
+            median = f"{median} {unit}"
+        best = _cell(row, row["best"]) if "best" in row else ""
+        lines.append(
+            f"| {_label(name)} | {median} | {best} | {_target(results, row)} |"
+        )
+    return "\n".join(lines)
+
+
+def pure_python(results: Results) -> str:
+    """What performance.md says of the rows without the core."""
+    parts = [
+        f"`apply` {about(value(results, 'python: apply'))} moves/s "
+        f"(the core {times(value(results, 'speed-up: apply'))} × as fast)",
+        f"the playout {about(value(results, 'python: playout'))} "
+        f"({times(value(results, 'speed-up: playout'))} ×)",
+        f"a learner's step {about(value(results, 'python: learner step'))} "
+        f"({times(value(results, 'speed-up: learner step'))} ×)",
+        f"the Gymnasium step {about(value(results, 'python: gym step'))} "
+        f"({times(value(results, 'speed-up: gym step'))} ×)",
+    ]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def search_speed(results: Results) -> str:
+    """The searches' positions a second, compiled and in pure Python."""
+    return (
+        f"about {about(value(results, 'search speed'))} positions a second on the "
+        f"three hard deals ({spaced(SEARCH_POSITIONS)} positions each) against the "
+        f"Python searches' {about(value(results, 'python: search speed'))}, "
+        f"{times(value(results, 'speed-up: search speed'))} times as many"
+    )
+
+
+def speed_up(results: Results) -> str:
+    """The core's speed-up on the searches, as prose quotes it."""
+    return (
+        f"{times(value(results, 'speed-up: search speed'))} times as many positions "
+        "a second"
+    )
+
+
+def solver_memory(results: Results) -> str:
+    return f"{spaced(value(results, 'solver memory'))} bytes"
+
+
+def limits(results: Results) -> str:
+    """docs/research.md's limit: speed and memory, and what a 30 s search holds."""
+    compiled = value(results, "search speed")
+    held = compiled * 30 * value(results, "solver memory") / 1e9
+    return (
+        f"Searches cover about {about(value(results, 'python: search speed'))} "
+        f"positions a second in pure Python and {about(compiled)} compiled, at "
+        f"{solver_memory(results)} a position, on this shared machine (load average "
+        f"{results['machine']['load_average']}): a 30 s search at that speed holds "
+        f"{held:.1f} GB, more on a faster or quieter machine; a survey with "
+        "`--workers W` needs W times that, or a `--max-memory`."
+    )
+
+
+def instructions(results: Results) -> str:
+    return (
+        f"`legal_moves` about {about(value(results, 'instructions: legal moves'))} "
+        f"instructions a call, `apply` about "
+        f"{about(value(results, 'instructions: apply'))}, a `Game.play` with its "
+        f"`Game.undo` about {about(value(results, 'instructions: play+undo'))}"
+    )
+
+
+def pyodide(results: Results) -> str:
+    return (
+        f"loaded in about {value(results, 'pyodide load'):.1f} s, about "
+        f"{about(value(results, 'pyodide moves'))} moves a second there, on this "
+        f"shared machine under a load average of {results['machine']['load_average']}"
+        " (see [Performance](performance.md))"
+    )
+
+
+LEARNING = {
+    "batch playout": "`Batch.random_playouts`, 1 024 games",
+    "batch step": "`Batch.step` from NumPy (masks, a random legal key a game), 1 024 games",
+    "learner step": "a learner's step: `legal_mask()`, the move, `observation()`",
+    "gym step": "`YukonEnv.step`, with its mask and observation",
+    "gym sync envs": '1 024 sync environments (`make_vec(..., "sync")`), masked random actions',
+    "gym vector env": '`YukonVectorEnv`, 1 024 games (`make_vec(..., "vector_entry_point")`), the same actions',
+    "openspiel klondike": "OpenSpiel's Klondike, a random decision",
+    "openspiel + observation": "OpenSpiel's Klondike, a decision and its observation tensor",
+}
+
+
+def learning_table(results: Results) -> str:
+    """docs/learning.md's table of steps a second."""
+    lines = ["| what | steps a second |", "|---|---|"]
+    for name, label in LEARNING.items():
+        if name not in results["rows"]:
+            continue
+        shown = spaced(value(results, name))
+        if name == "gym vector env":
+            shown += f" ({times(value(results, 'gym vector / sync'))} × the sync ones)"
+        lines.append(f"| {label} | {shown} |")
+    return "\n".join(lines)
+
+
+def vector_ratio(results: Results) -> str:
+    return f"{times(value(results, 'gym vector / sync'))} times"
+
+
+def learning_openspiel(results: Results) -> str:
+    playouts = value(results, "batch playout") / value(results, "openspiel klondike")
+    vector = value(results, "gym vector env") / value(
+        results, "openspiel + observation"
+    )
+    return (
+        f"The batch's random playouts run {times(playouts)} times as many steps a "
+        "second as OpenSpiel's random play, and the vector environment, masks and "
+        f"observations included, {times(vector)} times OpenSpiel's decisions with "
+        "their observation tensors."
+    )
+
+
+def learning_pure(results: Results) -> str:
+    return (
+        f"Without the C core a learner's step runs at about "
+        f"{about(value(results, 'python: learner step'))} a second and the "
+        f"environment's at about {about(value(results, 'python: gym step'))}."
+    )
+
+
+FIGURES: dict[str, Callable[[Results], str]] = {
+    "performance-table": performance_table,
+    "pure-python": pure_python,
+    "search-speed": search_speed,
+    "speed-up": speed_up,
+    "solver-memory": solver_memory,
+    "limits": limits,
+    "instructions": instructions,
+    "pyodide": pyodide,
+    "learning-table": learning_table,
+    "vector-ratio": vector_ratio,
+    "learning-openspiel": learning_openspiel,
+    "learning-pure": learning_pure,
+}
+
+
+def fill(text: str, results: Results) -> str:
+    """``text`` with every marked figure written from ``results``: a table on lines
+    of its own, a figure in a sentence in line."""
+
+    def figure(found: re.Match[str]) -> str:
+        made = FIGURES[found[2]](results)
+        if "\n" in made or made.startswith("|"):
+            made = f"\n{made}\n"
+        return f"{found[1]}{made}{found[4]}"
+
+    return MARKED.sub(figure, text)
+
+
+def main() -> int:
+    results = load()
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        filled = fill(text, results)
+        if filled != text:
+            page.write_text(filled, encoding="utf-8")
+            print(f"written: {page.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
