@@ -15,6 +15,7 @@ from ._batch import Batch, Stepped
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
+from ._deals import daily, winnable
 from ._errors import (
     InvalidCard,
     InvalidGameCode,
@@ -26,7 +27,9 @@ from ._errors import (
     NothingToUndo,
     YukonError,
 )
+from ._errors import CannotGrade, NoDealFound
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
+from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
@@ -76,6 +79,7 @@ __all__ = [
     "UNDO_LIMIT",
     "Batch",
     "CannotFinish",
+    "CannotGrade",
     "Card",
     "Catalog",
     "Change",
@@ -84,6 +88,8 @@ __all__ = [
     "Game",
     "GameCode",
     "GameData",
+    "Grade",
+    "Grading",
     "Hint",
     "IllegalMove",
     "InfoBar",
@@ -96,6 +102,7 @@ __all__ = [
     "InvalidSurvey",
     "Location",
     "Move",
+    "NoDealFound",
     "NothingToRedo",
     "NothingToUndo",
     "Outcome",
@@ -113,12 +120,17 @@ __all__ = [
     "Turn",
     "Verdict",
     "YukonError",
+    "daily",
     "deal",
+    "grade",
+    "grading",
     "hint",
+    "known_grading",
     "kpat_deal",
     "pysolfc_deal",
     "schema",
     "solve",
+    "winnable",
 ]
 
 

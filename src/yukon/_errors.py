@@ -61,3 +61,13 @@ class NothingToUndo(YukonError, IndexError):
 
 class NothingToRedo(YukonError, IndexError):
     """Redo asked for when no undone move is left to play again."""
+
+
+class CannotGrade(YukonError):
+    """A deal whose grade cannot be told: the solver proved it neither won nor lost
+    within its budget, and the no-peek player did not win it."""
+
+
+class NoDealFound(YukonError):
+    """:func:`yukon.winnable` found no deal of the grade asked for: the catalog has none
+    and none turned up among the deals tried."""
