@@ -84,7 +84,9 @@ def daily_table(catalog: dict[str, object]) -> dict[str, object]:
             at = WINNABLE_GRADES.index(grade)
             chosen: list[int] = []
             while len(chosen) < FEWEST and at >= 0:
-                chosen += [n for n in sorted(graded) if graded[n] is WINNABLE_GRADES[at]]
+                chosen += [
+                    n for n in sorted(graded) if graded[n] is WINNABLE_GRADES[at]
+                ]
                 at -= 1
             days.append(sorted(chosen))
         deals[rules.letter] = days

@@ -21,8 +21,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from yukon import GameCode, Rules
-from yukon import Grade
+from yukon import GameCode, Grade, Rules
 from yukon.grades import GRADE_WINS, GUESSES, WINNABLE_GRADES, grade_of, no_peek_won
 
 Z_95 = 1.959963984540054

@@ -17,17 +17,19 @@ from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
 from ._deals import daily, winnable
 from ._errors import (
+    CannotGrade,
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
     InvalidPosition,
     InvalidRecord,
+    InvalidStatistics,
     InvalidSurvey,
+    NoDealFound,
     NothingToRedo,
     NothingToUndo,
     YukonError,
 )
-from ._errors import CannotGrade, NoDealFound
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
 from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
@@ -47,6 +49,7 @@ from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
+from ._statistics import Played, Statistics, Totals
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
 
@@ -99,6 +102,7 @@ __all__ = [
     "InvalidMove",
     "InvalidPosition",
     "InvalidRecord",
+    "InvalidStatistics",
     "InvalidSurvey",
     "Location",
     "Move",
@@ -107,6 +111,7 @@ __all__ = [
     "NothingToUndo",
     "Outcome",
     "Pile",
+    "Played",
     "PositionData",
     "Refusal",
     "RefusalCode",
@@ -115,8 +120,10 @@ __all__ = [
     "Solution",
     "State",
     "StateView",
+    "Statistics",
     "Stepped",
     "Suit",
+    "Totals",
     "Turn",
     "Verdict",
     "YukonError",

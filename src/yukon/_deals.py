@@ -55,7 +55,9 @@ def winnable(
     rules = as_rules(rules)
     if grade is not None:
         if not isinstance(grade, Grade):
-            grade = Grade.parse(instance("grade", grade, str, "a Grade, its name or None"))
+            grade = Grade.parse(
+                instance("grade", grade, str, "a Grade, its name or None")
+            )
         if not grade.winnable:
             raise ValueError(f"grade must be a winnable grade, not {grade.value!r}")
     if rng is None:

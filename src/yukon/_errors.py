@@ -71,3 +71,8 @@ class CannotGrade(YukonError):
 class NoDealFound(YukonError):
     """:func:`yukon.winnable` found no deal of the grade asked for: the catalog has none
     and none turned up among the deals tried."""
+
+
+class InvalidStatistics(YukonError, ValueError):
+    """A player's record (:class:`yukon.Statistics`) that no play can produce: more games
+    won than played, a best streak shorter than the current one, and the like."""

@@ -36,7 +36,7 @@ __all__ = [
     "schema",
 ]
 
-SCHEMAS = ("state", "change", "position", "game")
+SCHEMAS = ("state", "change", "position", "game", "statistics")
 """The names :func:`schema` knows."""
 
 
