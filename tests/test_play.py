@@ -20,6 +20,15 @@ from yukon.play import PileView, YukonApp, describe
 Script = Callable[[YukonApp, Pilot[None]], Awaitable[None]]
 
 
+@pytest.fixture(autouse=True)
+def _in_a_folder_of_its_own(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in a folder of its own: the save and the statistics files an app
+    keeps beside it by default land there, not in the checkout."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(app: YukonApp, script: Script) -> None:
     """Run ``app`` headless and let ``script`` play it."""
 

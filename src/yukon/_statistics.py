@@ -26,7 +26,7 @@ from ._game import Game
 from ._grading import Grade
 from ._scoring import CLEAN_WIN, MAX_SCORE
 
-FORMAT = "yukon-statistics"
+FORMAT = "yukon.statistics"
 VERSION = 1
 FEWEST_WIN_MOVES = 52
 """No win takes fewer moves: each card goes home by a move of its own."""
@@ -415,7 +415,8 @@ class Statistics:
             "statistics",
             {"format", "version", "games", "by_rules", "by_grade", "daily"},
         )
-        if fields["format"] != FORMAT or fields["version"] != VERSION:
+        version = fields["version"]
+        if fields["format"] != FORMAT or type(version) is not int or version != VERSION:
             raise InvalidStatistics(
                 f"not {FORMAT} version {VERSION}: format {quote(fields['format'])}, "
                 f"version {quote(fields['version'])}"
