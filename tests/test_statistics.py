@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yukon
-from yukon.grades import WINNABLE_GRADES
 from yukon import Grade, Played, Rules, Statistics, Totals
+from yukon.grades import WINNABLE_GRADES
 
 C, R = Rules.CLASSIC, Rules.RELAXED
 DAY = datetime.date(2026, 12, 7)  # a Monday
@@ -180,7 +180,10 @@ def test_merge_adds_the_counts_and_keeps_the_bests(
     a, b = Statistics().add_all(first), Statistics().add_all(second)
     both = Statistics().add_all(first + second)
     merged = a.merge(b)
-    assert (merged.games.played, merged.games.won) == (both.games.played, both.games.won)
+    assert (merged.games.played, merged.games.won) == (
+        both.games.played,
+        both.games.won,
+    )
     assert merged.games.best_score == both.games.best_score
     assert merged.games.fastest_win == both.games.fastest_win
     assert merged.games.fewest_moves == both.games.fewest_moves
