@@ -24,7 +24,7 @@ from collections.abc import Collection, Sequence
 from . import __version__
 from ._arguments import quote
 from ._codes import DEAL_COUNT, GameCode, Rules
-from ._deals import WEEKDAY_GRADES, daily, winnable
+from ._deals import daily, winnable
 from ._errors import InvalidSurvey, YukonError
 from ._game import Game
 from ._grading import Grade, Grading, grading, known_grading
@@ -260,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except YukonError as error:
             return _fail(f"move {number} ({quote(move)}): {error}")
     print(render(game))
-    known = known_grading(args.code)
+    known = known_grading(args.code) if args.winnable else None
     if known is not None:
         print(f"Grade: {describe_grading(known)}")
     return 0
@@ -289,8 +289,8 @@ def _daily(args: argparse.Namespace) -> int:
     print(f"{day.isoformat()} ({day.strftime('%A')}): {code}")
     print(render(Game.new(code)))
     known = known_grading(code)
-    grade = known.grade.value if known else WEEKDAY_GRADES[day.weekday()].value
-    print(f"Grade: {grade}")
+    if known is not None:  # every daily deal is graded in the catalog
+        print(f"Grade: {describe_grading(known)}")
     return 0
 
 
