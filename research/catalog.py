@@ -11,6 +11,7 @@ its digest.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import pathlib
 
@@ -52,9 +53,20 @@ def survey_span(rules: Rules) -> tuple[int, int, set[int]]:
     return min(numbers), max(numbers) - min(numbers) + 1, won
 
 
-def build() -> dict[str, object]:
-    from yukon._catalog import encode_bits
+def encode_bits(first: int, count: int, numbers: set[int]) -> str:
+    """The catalog's form of a set of deal numbers from ``first`` to
+    ``first + count - 1``: base64 of a bit per deal, bit ``i`` for deal ``first + i``,
+    the high bit of each byte first."""
+    data = bytearray((count + 7) // 8)
+    for number in numbers:
+        at = number - first
+        if not 0 <= at < count:
+            raise ValueError(f"{number} is outside {first}-{first + count - 1}")
+        data[at // 8] |= 0x80 >> (at % 8)
+    return base64.b64encode(bytes(data)).decode("ascii")
 
+
+def build() -> dict[str, object]:
     proven: dict[str, object] = {}
     for rules in Rules:
         first, count, won = survey_span(rules)

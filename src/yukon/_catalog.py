@@ -45,7 +45,7 @@ def _contains(numbers: tuple[int, ...], number: int) -> bool:
 
 def decode_bits(first: int, text: str) -> tuple[int, ...]:
     """The numbers ``first + i`` whose bit ``i`` is set in base64 ``text`` (bit 0 is the
-    high bit of the first byte)."""
+    high bit of the first byte): research/catalog.py's ``encode_bits`` reversed."""
     data = base64.b64decode(text)
     return tuple(
         first + 8 * at + bit
@@ -53,18 +53,6 @@ def decode_bits(first: int, text: str) -> tuple[int, ...]:
         for bit in range(8)
         if byte & (0x80 >> bit)
     )
-
-
-def encode_bits(first: int, count: int, numbers: set[int]) -> str:
-    """:func:`decode_bits`'s inverse for the numbers from ``first`` to
-    ``first + count - 1``."""
-    data = bytearray((count + 7) // 8)
-    for number in numbers:
-        at = number - first
-        if not 0 <= at < count:
-            raise ValueError(f"{number} is outside {first}-{first + count - 1}")
-        data[at // 8] |= 0x80 >> (at % 8)
-    return base64.b64encode(bytes(data)).decode("ascii")
 
 
 @functools.cache
