@@ -110,6 +110,8 @@ def test_the_daily_table_holds_graded_deals_of_each_weekdays_grade() -> None:
             # of it (relaxed deals are nearly all easy).
             assert all(WINNABLE_GRADES.index(g) <= rank for g in grades)
             of_it = sorted(int(n) for n, g in graded.items() if g is wanted)
-            assert [n for n, g in zip(numbers, grades) if g is wanted] == of_it
+            assert [
+                n for n, g in zip(numbers, grades, strict=True) if g is wanted
+            ] == of_it
             if len(of_it) >= catalog.FEWEST:
                 assert set(grades) == {wanted}

@@ -52,7 +52,7 @@ def test_the_tables_are_what_the_module_prints_when_run() -> None:
 
 def test_the_page_is_short_and_opens_with_its_figures() -> None:
     lines = PAGE.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= 250
+    assert len(lines) <= 280  # 250, and the grades' section
     assert lines[4] == "<!-- survey-tables: start -->"
     assert lines[5].startswith("| rule set | player |")
 
