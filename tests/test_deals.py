@@ -185,7 +185,7 @@ def test_daily_deals_replay_to_a_win() -> None:
 
 def test_daily_refuses_what_is_no_calendar_day() -> None:
     with pytest.raises(TypeError, match=r"datetime\.date"):
-        yukon.daily(datetime.datetime(2026, 12, 6, 12))  # type: ignore[arg-type]
+        yukon.daily(datetime.datetime(2026, 12, 6, 12))
     with pytest.raises(TypeError, match=r"datetime\.date"):
         yukon.daily("2026-12-06")  # type: ignore[arg-type]
     with pytest.raises(yukon.InvalidGameCode):

@@ -131,7 +131,7 @@ def test_a_win_that_play_cannot_produce_is_refused() -> None:
     with pytest.raises(ValueError, match="proved lost"):
         Played(C, True, 625, 120, grade=Grade.LOST)
     with pytest.raises(TypeError, match="daily"):
-        Played(C, False, 0, 1, daily=datetime.datetime(2026, 1, 1))  # type: ignore[arg-type]
+        Played(C, False, 0, 1, daily=datetime.datetime(2026, 1, 1))
 
 
 played_games = st.builds(
