@@ -857,3 +857,19 @@ def test_a_record_that_cannot_be_read_is_left_as_it_is(tmp_path: pathlib.Path) -
 
     run(YukonApp(Game.new("YU1-C-AAAAAAB"), statistics_path=path), script)
     assert path.read_text(encoding="utf-8") == '{"format": "yukon.statistics"}'
+
+
+def test_loading_a_game_saved_won_counts_no_second_win(tmp_path: pathlib.Path) -> None:
+    won = Game.new("YU1-C-AAAAAAB")
+    for move in yukon.solve(won.state).moves:
+        won = won.play(move)
+    save = tmp_path / "save.json"
+    save.write_text(won.with_meta(elapsed_ms=1000).to_json(), encoding="utf-8")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.game.is_won
+        assert app.record == yukon.Statistics()
+
+    run(YukonApp(Game.new("YU1-C-AAAAAAB"), save_path=save, clock=Clock()), script)

@@ -54,7 +54,6 @@ from yukon import (
     Grading,
     InvalidMove,
     Move,
-    NoDealFound,
     Outcome,
     Pile,
     Played,
@@ -805,7 +804,7 @@ class YukonApp(App[None]):
             else:
                 code = GameCode.parse(text) if text else self.random_code()
             game = Game.new(code)
-        except (YukonError, NoDealFound) as error:
+        except YukonError as error:  # NoDealFound among them
             self.show(self.view, str(error))
             return
         self.leave_game()
@@ -903,6 +902,7 @@ class YukonApp(App[None]):
             )
             return
         self.leave_game()
+        self.counted = game.is_won  # a game saved won was counted when it was won
         self.started = self.clock() - elapsed / 1000
         self.kept, self.owns_save = game, True
         self.grading = known_grading(game.code) if game.code else None
