@@ -9,6 +9,8 @@ import random
 from importlib import resources
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import yukon
 from yukon import GameCode, Grade, Rules
@@ -190,3 +192,39 @@ def test_daily_refuses_what_is_no_calendar_day() -> None:
         yukon.daily("2026-12-06")  # type: ignore[arg-type]
     with pytest.raises(yukon.InvalidGameCode):
         yukon.daily(datetime.date(2026, 12, 6), "X")
+
+
+def _survey_wins(rules: Rules) -> frozenset[int]:
+    """The deals the thoughtful survey in docs/data proved winnable."""
+    import json
+    import pathlib
+
+    name = {Rules.CLASSIC: "classic-1-20000", Rules.RELAXED: "relaxed-1-5000"}[rules]
+    path = pathlib.Path(__file__).parents[1] / "docs" / "data" / f"survey-{name}.jsonl"
+    with path.open(encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines]
+    return frozenset(
+        GameCode.parse(row["code"]).number for row in rows if row["verdict"] == "won"
+    )
+
+
+SURVEY_WINS = {rules: _survey_wins(rules) for rules in Rules}
+
+
+@given(
+    st.integers(0, 2**64),
+    st.sampled_from(list(Rules)),
+    st.none() | st.sampled_from(WINNABLE_GRADES),
+)
+def test_winnable_gives_only_deals_a_survey_proved_won(
+    seed: int, rules: Rules, grade: Grade | None
+) -> None:
+    try:
+        code = yukon.winnable(rules, grade=grade, rng=random.Random(seed), tries=0)
+    except yukon.NoDealFound:
+        assert grade is not None  # only a grade the catalog lacks
+        return
+    assert code.rules is rules and code.number in SURVEY_WINS[rules]
+    if grade is not None:
+        graded = yukon.known_grading(code)
+        assert graded is not None and graded.grade is grade
