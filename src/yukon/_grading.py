@@ -28,9 +28,8 @@ GUESSES = 6
 """How many no-peek games, each with its own guess of the hidden cards, grade a deal."""
 HINT_SAMPLES = 4
 HINT_NODES = 1_000
-"""The grading player's hint: half :meth:`Game.hint`'s defaults in both, which halves
-the cost of a game (about 0.4 s with the compiled core) and plays as well (see
-docs/research.md)."""
+"""The grading player's hint: half :meth:`Game.hint`'s defaults in both, for about
+half the cost of a game."""
 BLIND_MOVES = 1_000
 """The most moves the no-peek player makes before giving up: enough for any game the
 hint plays with purpose (wins take 100 to 200)."""
@@ -97,9 +96,9 @@ WINNABLE_GRADES = (Grade.EASY, Grade.MEDIUM, Grade.HARD, Grade.HARDEST)
 
 GRADE_WINS = {Grade.EASY: 6, Grade.MEDIUM: 4, Grade.HARD: 1, Grade.HARDEST: 0}
 """The fewest no-peek games of :data:`GUESSES` won that a winnable deal of each grade
-has: calibrated on deals 1-200 of the classic rules so the four grades hold as nearly
+has: calibrated on deals 1-138 of the classic rules so the four grades hold as nearly
 equal shares of them as whole numbers of wins allow (research/grading.py), and checked
-on deals 5001-5200."""
+on deals 5001-5118."""
 
 
 def grade_of(wins: int) -> Grade:
