@@ -86,7 +86,9 @@ def test_each_data_file_holds_one_row_per_deal_with_its_budget(
 def test_the_only_data_files_are_the_published_figures() -> None:
     published = {*survey_tables.THOUGHTFUL.values(), *survey_tables.NO_PEEK.values()}
     published.add(survey_tables.KPAT)
-    published.add(grading.RESULTS)  # the grades' figures (research/tests/test_grading.py)
+    published.add(
+        grading.RESULTS
+    )  # the grades' figures (research/tests/test_grading.py)
     assert set(survey_tables.DATA.iterdir()) == published
 
 
