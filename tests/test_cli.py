@@ -437,3 +437,67 @@ def test_an_unreachable_scheduler_is_named_as_the_scheduler(
     nonsense = [*_SURVEY, "--scheduler", "nonsense://x", "--out"]
     assert main([*nonsense, str(tmp_path / "t.jsonl")]) == 2
     assert "cannot reach the Dask scheduler 'nonsense://x'" in _one_error_line(capsys)
+
+
+def test_deal_winnable_of_a_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--winnable", "--grade", "hard", "--rules", "C"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    code = yukon.GameCode.parse(out[0].split()[0])
+    assert out[-1].startswith("Grade: hard (the no-peek player won ")
+    assert yukon.known_grading(code) is not None
+    assert yukon.grade(code) is yukon.Grade.HARD
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["deal"], "give a game code or --winnable"),
+        (["deal", "YU1-C-AAAAAAB", "--winnable"], "give a game code or --winnable"),
+        (["deal", "YU1-C-AAAAAAB", "--grade", "easy"], "--grade goes with --winnable"),
+        (["daily", "2026-02-30"], "YYYY-MM-DD"),
+        (["grade", "YU1-C-"], "it takes exactly 7"),
+    ],
+)
+def test_new_commands_refuse_bad_input(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_daily_prints_the_days_deal_and_its_grade(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import datetime
+
+    assert main(["daily", "2026-12-05", "--rules", "R"]) == 0  # a Saturday
+    out = capsys.readouterr().out.splitlines()
+    code = yukon.daily(datetime.date(2026, 12, 5), "R")
+    assert out[0] == f"2026-12-05 (Saturday): {code}"
+    assert out[1] == f"{code} (relaxed)"
+    graded = yukon.known_grading(code)
+    assert graded is not None and out[-1].startswith(f"Grade: {graded.grade.value}")
+
+
+def test_daily_without_a_date_is_todays(capsys: pytest.CaptureFixture[str]) -> None:
+    import datetime
+
+    assert main(["daily"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    today = datetime.date.today()
+    assert first.endswith(str(yukon.daily(today))) or today != datetime.date.today()
+
+
+def test_grade_prints_the_grade_and_its_measure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["grade", "YU1-C-AAAAAAB"]) == 0
+    graded = yukon.grading("YU1-C-AAAAAAB")
+    assert capsys.readouterr().out == (
+        f"YU1-C-AAAAAAB: {graded.grade.value} (the no-peek player won {graded.wins} of "
+        "6 games); the package's catalog\n"
+    )
+    assert main(["grade", "YU1-C-AAAAAAY"]) == 0
+    assert capsys.readouterr().out == (
+        "YU1-C-AAAAAAY: lost (the solver proved it cannot be won); measured now\n"
+    )

@@ -3,8 +3,10 @@ from the library, and its JavaScript port deals what the library deals."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -79,3 +81,28 @@ def test_the_rules_page_points_to_this_spec_and_its_example_deals_as_stated() ->
     for number, text in enumerate(line.split("deals:")[1].split("|")[:3]):
         cards = text.split(":")[1].replace("[", "").replace("]", "").split()
         assert cards == [str(card) for card in columns[number].cards]
+
+
+def test_the_page_holds_daily_vectors_the_library_computes() -> None:
+    """The daily deal's vectors are the page's, frozen: a release that deals another
+    code for one of these days breaks the version promise."""
+    import datetime
+
+    page = PAGE.read_text()
+    section = page[page.index("## The daily deal") :]
+    rows = re.findall(
+        r"^\| (\d{4}-\d\d-\d\d) \| `([CR])` \| \w+ \| `([0-9a-f]{16})` \| (\d+) \| "
+        r"`(YU1-[CR]-[A-Z]{7})` \|$",
+        section,
+        re.MULTILINE,
+    )
+    assert len(rows) >= 12
+    for day, letter, prefix, index, code in rows:
+        key = f"yukon-daily-1/{letter}/{day}".encode()
+        assert hashlib.sha256(key).hexdigest()[:16] == prefix
+        assert yukon.daily(datetime.date.fromisoformat(day), letter) == (
+            yukon.GameCode.parse(code)
+        )
+        table = yukon._deals.daily_table()[yukon.Rules(letter)]
+        weekday = datetime.date.fromisoformat(day).weekday()
+        assert table[weekday][int(index)] == yukon.GameCode.parse(code).number

@@ -15,9 +15,18 @@ from textual.widgets import Checkbox, Static
 import yukon
 from yukon import Card, Game, Move, Suit
 from yukon._cli import main
-from yukon.play import PileView, YukonApp, describe
+from yukon.play import PileView, YukonApp, describe, read_statistics
 
 Script = Callable[[YukonApp, Pilot[None]], Awaitable[None]]
+
+
+@pytest.fixture(autouse=True)
+def _in_a_folder_of_its_own(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each test runs in a folder of its own: the save and the statistics files an app
+    keeps beside it by default land there, not in the checkout."""
+    monkeypatch.chdir(tmp_path)
 
 
 def run(app: YukonApp, script: Script) -> None:
@@ -745,3 +754,131 @@ def test_a_card_back_is_refused_in_hebrew_with_no_card_named() -> None:
         assert hidden.symbol not in status(app)
 
     run(YukonApp(game, clock=Clock(), language="he"), script)
+
+
+def test_new_game_offers_winnable_graded_and_todays_deals(
+    tmp_path: pathlib.Path,
+) -> None:
+    import datetime
+
+    day = datetime.date(2026, 12, 5)  # a Saturday: the hardest grade
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#winnable")
+        await pilot.pause()
+        code = app.game.code
+        assert code == yukon.winnable(rng=random.Random(4))  # drawn from the app's rng
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#hard")
+        await pilot.pause()
+        code = app.game.code
+        assert code is not None and yukon.grade(code) is yukon.Grade.HARD
+        assert "   hard   " in info(app)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.click("#daily")
+        await pilot.pause()
+        assert app.game.code == yukon.daily(day)
+        assert "daily 2026-12-05" in info(app) and "   hardest   " in info(app)
+        assert status(app).startswith("Today's deal (2026-12-05): ")
+
+    app = YukonApp(
+        Game.new("YU1-C-AAAAAAB"),
+        clock=Clock(),
+        rng=random.Random(4),
+        save_path=tmp_path / "save.json",
+        today=lambda: day,
+    )
+    run(app, script)
+
+
+def test_games_count_in_the_record_kept_beside_the_save(tmp_path: pathlib.Path) -> None:
+    import datetime
+
+    day = datetime.date(2026, 12, 7)
+    clock = Clock()
+    today = yukon.daily(day)
+    line = yukon.solve(yukon.deal(today)).moves
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("m", *"6C>1", "enter")  # a move, then left for a new game:
+        await pilot.press("n", "y")  # counted as not won
+        await pilot.pause()
+        await pilot.click("#daily")
+        await pilot.pause()
+        clock.now = 95.0
+        for move in line:  # today's deal, won
+            app.played(app.game.attempt(move))
+        await pilot.pause()
+        assert app.game.is_won
+        await pilot.press("n")  # a game won is not in progress: no question
+        await pilot.pause()
+        await pilot.press("enter")  # a random deal, left with no move: not counted
+        await pilot.pause()
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        shown = str(app.screen.query_one("#statistics", Static).render())
+        assert "All games played 2, won 1 (50%)" in shown
+        assert "Daily deal: streak 1 day (best 1)" in shown
+        await pilot.press("escape")
+
+    app = YukonApp(
+        Game.new("YU1-C-AAAAAAB"),
+        clock=clock,
+        save_path=tmp_path / "save.json",
+        today=lambda: day,
+    )
+    run(app, script)
+    kept = yukon.Statistics.from_json((tmp_path / "yukon-statistics.json").read_text())
+    assert kept == app.record
+    assert (kept.games.played, kept.games.won, kept.games.fastest_win) == (2, 1, 95.0)
+    assert kept.games.fewest_moves == len(line)
+    assert (kept.daily_streak, kept.last_daily_win) == (1, day)
+    graded = yukon.known_grading(today)
+    assert graded is not None and kept.for_grade(graded.grade).won == 1
+    # The next run reads the record back and adds to it.
+    again = YukonApp(Game.new("YU1-C-AAAAAAB"), save_path=tmp_path / "save.json")
+    assert again.record == kept
+
+
+def test_a_record_that_cannot_be_read_is_left_as_it_is(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text('{"format": "yukon.statistics"}', encoding="utf-8")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        assert "Statistics not read, and not saved over" in status(app)
+        await pilot.press("m", *"6C>1", "enter", "n", "y", "enter")
+        await pilot.pause()
+        assert app.record.games.played == 1
+
+    run(YukonApp(Game.new("YU1-C-AAAAAAB"), statistics_path=path), script)
+    assert path.read_text(encoding="utf-8") == '{"format": "yukon.statistics"}'
+
+
+def test_a_record_on_an_endless_device_is_read_no_further_than_its_limit() -> None:
+    # /dev/zero never ends: reading it whole would run out of memory.
+    record, note = read_statistics(pathlib.Path("/dev/zero"))
+    assert record == yukon.Statistics()
+    assert "Statistics not read, and not saved over" in note
+    assert "longer than" in note
+
+
+def test_loading_a_game_saved_won_counts_no_second_win(tmp_path: pathlib.Path) -> None:
+    won = Game.new("YU1-C-AAAAAAB")
+    for move in yukon.solve(won.state).moves:
+        won = won.play(move)
+    save = tmp_path / "save.json"
+    save.write_text(won.with_meta(elapsed_ms=1000).to_json(), encoding="utf-8")
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.game.is_won
+        assert app.record == yukon.Statistics()
+
+    run(YukonApp(Game.new("YU1-C-AAAAAAB"), save_path=save, clock=Clock()), script)

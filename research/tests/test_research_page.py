@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import yukon
-from research import survey_figures, survey_tables
+from research import grading, survey_figures, survey_tables
 from yukon.survey import Tally, fold
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def test_the_tables_are_what_the_module_prints_when_run() -> None:
 
 def test_the_page_is_short_and_opens_with_its_figures() -> None:
     lines = PAGE.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= 250
+    assert len(lines) <= 280  # 250, and the grades' section
     assert lines[4] == "<!-- survey-tables: start -->"
     assert lines[5].startswith("| rule set | player |")
 
@@ -86,6 +86,9 @@ def test_each_data_file_holds_one_row_per_deal_with_its_budget(
 def test_the_only_data_files_are_the_published_figures() -> None:
     published = {*survey_tables.THOUGHTFUL.values(), *survey_tables.NO_PEEK.values()}
     published.add(survey_tables.KPAT)
+    published.add(
+        grading.RESULTS
+    )  # the grades' figures (research/tests/test_grading.py)
     assert set(survey_tables.DATA.iterdir()) == published
 
 

@@ -15,18 +15,23 @@ from ._batch import Batch, Stepped
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
+from ._deals import daily, winnable
 from ._errors import (
+    CannotGrade,
     InvalidCard,
     InvalidGameCode,
     InvalidMove,
     InvalidPosition,
     InvalidRecord,
+    InvalidStatistics,
     InvalidSurvey,
+    NoDealFound,
     NothingToRedo,
     NothingToUndo,
     YukonError,
 )
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
+from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
@@ -45,6 +50,7 @@ from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
+from ._statistics import Played, Statistics, Totals
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
 
@@ -77,6 +83,7 @@ __all__ = [
     "UNDO_LIMIT",
     "Batch",
     "CannotFinish",
+    "CannotGrade",
     "Card",
     "Catalog",
     "Change",
@@ -85,6 +92,8 @@ __all__ = [
     "Game",
     "GameCode",
     "GameData",
+    "Grade",
+    "Grading",
     "Hint",
     "IllegalMove",
     "InfoBar",
@@ -94,13 +103,16 @@ __all__ = [
     "InvalidMove",
     "InvalidPosition",
     "InvalidRecord",
+    "InvalidStatistics",
     "InvalidSurvey",
     "Location",
     "Move",
+    "NoDealFound",
     "NothingToRedo",
     "NothingToUndo",
     "Outcome",
     "Pile",
+    "Played",
     "PositionData",
     "Refusal",
     "RefusalCode",
@@ -109,18 +121,25 @@ __all__ = [
     "Solution",
     "State",
     "StateView",
+    "Statistics",
     "Stepped",
     "Suit",
+    "Totals",
     "Turn",
     "Verdict",
     "YukonError",
+    "daily",
     "deal",
+    "grade",
+    "grading",
     "hint",
+    "known_grading",
     "kpat_deal",
     "move_message",
     "pysolfc_deal",
     "schema",
     "solve",
+    "winnable",
 ]
 
 

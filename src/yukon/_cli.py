@@ -4,6 +4,10 @@
   the score, the move counter and the legal moves.
 - ``yukon solve CODE`` prints the solver's verdict, time, positions and winning line.
 - ``yukon survey --rules C --start N --count K [--out FILE]`` solves a range of deals.
+- ``yukon deal --winnable [--grade G]`` shows a deal the solver proved winnable.
+- ``yukon daily [DATE]`` shows the deal of the day (today's by default).
+- ``yukon grade CODE`` says how hard a deal is for a player who cannot see the
+  face-down cards, and the measure behind it.
 - ``yukon play [CODE]`` plays in the terminal (needs ``yukon[play]``).
 
 Bad input prints the error and exits with status 2, as argparse does for bad options.
@@ -12,6 +16,7 @@ Bad input prints the error and exits with status 2, as argparse does for bad opt
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 from collections.abc import Collection, Sequence
@@ -19,8 +24,10 @@ from collections.abc import Collection, Sequence
 from . import __version__
 from ._arguments import quote
 from ._codes import DEAL_COUNT, GameCode, Rules
+from ._deals import daily, winnable
 from ._errors import InvalidSurvey, YukonError
 from ._game import Game
+from ._grading import Grade, Grading, grading, known_grading
 from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
 from ._state import State
 from ._survey import PLAYERS, SchedulerUnreachable, left_unknown, read_done, survey
@@ -38,8 +45,42 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the layout of a game code, face-down cards in [brackets], "
         "then the score and the legal moves in move text.",
     )
-    show.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
+    show.add_argument(
+        "code", nargs="?", help="a game code such as YU1-C-AAAAAAB (or --winnable)"
+    )
     show.add_argument("moves", nargs="*", help="moves to play first, e.g. 6C>1 AH>F")
+    show.add_argument(
+        "--winnable",
+        action="store_true",
+        help="a random deal the solver proved winnable, instead of CODE",
+    )
+    show.add_argument(
+        "--grade",
+        choices=[grade.value for grade in Grade if grade.winnable],
+        help="with --winnable: a deal of this grade",
+    )
+    show.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+
+    day = commands.add_parser(
+        "daily",
+        help="show the deal of the day",
+        description="Print the daily deal of DATE (default: today, by this computer's "
+        "clock): one winnable deal per day, the same in every release; Monday and "
+        "Tuesday easy, Wednesday and Thursday medium, Friday and Sunday hard, "
+        "Saturday hardest.",
+    )
+    day.add_argument("date", nargs="?", help="a day, YYYY-MM-DD (default: today)")
+    day.add_argument("--rules", choices=["C", "R", "c", "r"], default="C")
+
+    rate = commands.add_parser(
+        "grade",
+        help="how hard is a deal for a player who cannot see the face-down cards?",
+        description="Print the grade of CODE's deal (easy, medium, hard, hardest, or "
+        "lost when it cannot be won) and the measure behind it: the no-peek player's "
+        "games won over several guesses of the hidden cards. Deals in the package's "
+        "catalog answer at once; others take a few seconds.",
+    )
+    rate.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
 
     solver = commands.add_parser(
         "solve",
@@ -174,6 +215,13 @@ def _parser() -> argparse.ArgumentParser:
         "power cut (default: every move survives a crash of the process)",
     )
     service.add_argument("--access-log", action="store_true", help="log every request")
+    game.add_argument(
+        "--statistics",
+        default=None,
+        metavar="FILE",
+        help="where your record is kept (default: yukon-statistics.json beside the "
+        "save file)",
+    )
     return parser
 
 
@@ -266,7 +314,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _play(args)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "daily":
+        return _daily(args)
+    if args.command == "grade":
+        return _grade(args)
+    if args.winnable == (args.code is not None):
+        return _fail("give a game code or --winnable (not both)")
+    if args.grade is not None and not args.winnable:
+        return _fail("--grade goes with --winnable")
     try:
+        if args.winnable:
+            grade = None if args.grade is None else Grade(args.grade)
+            args.code = str(winnable(args.rules.upper(), grade=grade))
         game = Game.new(args.code)
     except YukonError as error:
         return _fail(str(error))
@@ -276,6 +335,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         except YukonError as error:
             return _fail(f"move {number} ({quote(move)}): {error}")
     print(render(game))
+    known = known_grading(args.code) if args.winnable else None
+    if known is not None:
+        print(f"Grade: {describe_grading(known)}")
+    return 0
+
+
+def describe_grading(graded: Grading) -> str:
+    """A grading in words: ``easy (the no-peek player won 6 of 6 games)``."""
+    if graded.wins is None:
+        return f"{graded.grade.value} (the solver proved it cannot be won)"
+    return (
+        f"{graded.grade.value} (the no-peek player won {graded.wins} of "
+        f"{graded.guesses} games)"
+    )
+
+
+def _daily(args: argparse.Namespace) -> int:
+    try:
+        day = (
+            datetime.date.today()
+            if args.date is None
+            else datetime.date.fromisoformat(args.date)
+        )
+    except ValueError:
+        return _fail(f"a day is written YYYY-MM-DD, not {quote(args.date)}")
+    code = daily(day, args.rules.upper())
+    print(f"{day.isoformat()} ({day.strftime('%A')}): {code}")
+    print(render(Game.new(code)))
+    known = known_grading(code)
+    if known is not None:  # every daily deal is graded in the catalog
+        print(f"Grade: {describe_grading(known)}")
+    return 0
+
+
+def _grade(args: argparse.Namespace) -> int:
+    try:
+        graded = grading(args.code)
+    except YukonError as error:
+        if isinstance(error, ValueError):
+            return _fail(str(error))
+        print(f"yukon: {error}", file=sys.stderr)
+        return 1
+    where = "the package's catalog" if graded.from_catalog else "measured now"
+    print(f"{graded.code}: {describe_grading(graded)}; {where}")
     return 0
 
 
@@ -289,7 +392,13 @@ def _play(args: argparse.Namespace) -> int:
     except ImportError:
         return _fail("yukon play needs Textual: pip install 'yukon[play]'")
     rules = Rules(args.rules.upper())
-    run(code, rules=rules, language="he" if args.hebrew else "en", save_path=args.save)
+    run(
+        code,
+        rules=rules,
+        language="he" if args.hebrew else "en",
+        save_path=args.save,
+        statistics_path=args.statistics,
+    )
     return 0
 
 

@@ -13,9 +13,12 @@ keeps working in code that does not know this library::
     ├── InvalidCatalog (ValueError)      a message catalog lacking a refusal or with a bad field
     ├── InvalidRecord (ValueError)       a saved game that does not load: bad form or an illegal move
     ├── InvalidSurvey (ValueError)       a survey file that cannot be resumed: it is no survey file
+    ├── InvalidStatistics (ValueError)   a player's record that no play can produce
     ├── CannotFinish (ValueError)        auto-finish asked for with cards face down, or no win left
     ├── NothingToUndo (IndexError)       undo asked for with no move left to undo
-    └── NothingToRedo (IndexError)       redo asked for with no undone move to play again
+    ├── NothingToRedo (IndexError)       redo asked for with no undone move to play again
+    ├── CannotGrade                      a deal the solver settles not, and no blind game wins
+    └── NoDealFound                      no deal of the grade asked for was found
 
 A failed call never changes a position or a game: states and games are immutable.
 Every error pickles with its data, so it can cross a process boundary (multiprocessing,
@@ -61,3 +64,18 @@ class NothingToUndo(YukonError, IndexError):
 
 class NothingToRedo(YukonError, IndexError):
     """Redo asked for when no undone move is left to play again."""
+
+
+class CannotGrade(YukonError):
+    """A deal whose grade cannot be told: the solver proved it neither won nor lost
+    within its budget, and the no-peek player did not win it."""
+
+
+class NoDealFound(YukonError):
+    """:func:`yukon.winnable` found no deal of the grade asked for: the catalog has none
+    and none turned up among the deals tried."""
+
+
+class InvalidStatistics(YukonError, ValueError):
+    """A player's record (:class:`yukon.Statistics`) that no play can produce: more games
+    won than played, a best streak shorter than the current one, and the like."""

@@ -15,10 +15,17 @@ each click and key back to it.
   it).
 - A game in progress is never thrown away unasked (new game, load, quit), and a save
   never overwrites a file unasked.
+- New game (N) offers a code, a random deal, a winnable one, one of a grade, or today's
+  deal; T shows the player's record (:class:`~yukon.Statistics`), kept in
+  ``yukon-statistics.json`` beside the save file (``--statistics FILE`` elsewhere). When a
+  game counts is said once, in :class:`~yukon.Statistics`'s module: a win, or a game
+  left for another after a move (not won).
 """
 
 from __future__ import annotations
 
+import datetime
+import os
 import random
 import time
 from collections.abc import Callable
@@ -43,15 +50,23 @@ from yukon import (
     Change,
     Game,
     GameCode,
+    Grade,
+    Grading,
     InvalidMove,
     Move,
     Outcome,
     Pile,
+    Played,
     Refusal,
     Rules,
     Settings,
+    Statistics,
     Suit,
+    Totals,
     YukonError,
+    daily,
+    known_grading,
+    winnable,
 )
 
 __all__ = ["YukonApp", "describe"]
@@ -306,6 +321,94 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+_NEW_GAME_CHOICES = {
+    "winnable": "Winnable",
+    **{grade.value: grade.value.capitalize() for grade in Grade if grade.winnable},
+    "daily": "Today's deal",
+}
+
+
+class NewGameScreen(ModalScreen[str | None]):
+    """New game: a typed code (empty: a random deal), or a button: a winnable deal, one
+    of a grade, or today's deal. Answers the code's text, ``""``, or a button's id."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Input(placeholder="YU1-C-AAAAAAB", id="answer")
+            with Horizontal(classes="answers"):
+                for name, label in _NEW_GAME_CHOICES.items():
+                    yield Button(label, id=name)
+
+    @on(Input.Submitted)
+    def answered(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+
+def totals_line(name: str, totals: Totals) -> str:
+    """One line of the statistics screen."""
+    if not totals.played:
+        return f"{name:<9} no games yet"
+    share = f"{totals.win_share:.0%}" if totals.win_share is not None else "-"
+    fastest = totals.fastest_win
+    best = [
+        f"best score {totals.best_score}",
+        *(
+            [f"fastest win {int(fastest) // 60}:{int(fastest) % 60:02d}"]
+            if fastest
+            else []
+        ),
+        *([f"fewest moves {totals.fewest_moves}"] if totals.fewest_moves else []),
+    ]
+    return (
+        f"{name:<9} played {totals.played}, won {totals.won} ({share}), streak "
+        f"{totals.streak} (best {totals.best_streak}); " + ", ".join(best)
+    )
+
+
+class StatisticsScreen(ModalScreen[None]):
+    """The player's record: all games, per rule set, per grade, and the daily streak."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("t", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, record: Statistics, today: datetime.date, where: str) -> None:
+        super().__init__()
+        self.record, self.today, self.where = record, today, where
+
+    def compose(self) -> ComposeResult:
+        record = self.record
+        lines = [totals_line("All games", record.games)]
+        lines += [totals_line(r.name.lower(), t) for r, t in record.by_rules]
+        lines += [totals_line(g.value, t) for g, t in record.by_grade]
+        streak = record.daily_streak_on(self.today)
+        lines.append(
+            f"Daily deal: streak {streak} day{'s' * (streak != 1)} "
+            f"(best {record.best_daily_streak})"
+        )
+        lines.append(f"Kept in {self.where}")
+        with Vertical(classes="dialog wide"):
+            yield Label("Statistics")
+            yield Static("\n".join(lines), id="statistics")
+            yield Button("OK", id="ok")
+
+    @on(Button.Pressed, "#ok")
+    def done(self) -> None:
+        self.dismiss()
+
+
 _SWITCHES = {
     "double_click": "Double click",
     "placement_help": "Placement help",
@@ -358,7 +461,8 @@ _HELP = (
     "Keys: arrows move the cursor, Enter clicks the card under it, Space picks it up, "
     "1-7 drop the card held on that column (or move the cursor there), F sends it "
     "home, D double taps, Escape puts it down, M types a move (6C>1, AH>F), U undo, "
-    "R redo, H hint, A auto-finish, N new game, S save, L load, O settings, Q quit."
+    "R redo, H hint, A auto-finish, N new game, S save, L load, O settings, "
+    "T statistics, Q quit."
 )
 
 
@@ -380,8 +484,11 @@ class YukonApp(App[None]):
     #status { color: $warning; }
     .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
     .dialog Label { width: 100%; }
+    .dialog.wide { width: 100; }
     .answers { height: auto; }
     Ask, SettingsScreen, Confirm { align: center middle; }
+    NewGameScreen, StatisticsScreen { align: center middle; }
+    NewGameScreen .dialog { width: 100; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),
@@ -403,6 +510,7 @@ class YukonApp(App[None]):
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("o", "settings", "Settings"),
+        Binding("t", "statistics", "Stats"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -416,8 +524,20 @@ class YukonApp(App[None]):
         save_path: Path | str = "yukon-save.json",
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
+        statistics_path: Path | str | None = None,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         super().__init__()
+        self.statistics_path = (
+            Path(save_path).with_name(STATISTICS_FILE)
+            if statistics_path is None
+            else Path(statistics_path)
+        )
+        self.today = today
+        self.record, self.record_note = read_statistics(self.statistics_path)
+        self.grading: Grading | None = known_grading(game.code) if game.code else None
+        self.daily_day: datetime.date | None = None  # the day, when today's deal
+        self.counted = False  # whether this game is in the record
         self.settings = settings or Settings()
         self.language = language
         self.save_path = Path(save_path)
@@ -445,7 +565,7 @@ class YukonApp(App[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.show(self.view)
+        self.show(self.view, self.record_note)
         self.set_interval(1.0, self.show_info)
 
     # -- drawing -------------------------------------------------------------------
@@ -456,15 +576,18 @@ class YukonApp(App[None]):
         self.show_info()
         if view.game.is_won:
             status = f"Won, with {view.game.score} points!"
+            self.count_game()
         self.status.update(status)
 
     def show_info(self) -> None:
         info, state = self.game.info, self.game.state
         minutes, seconds = divmod(int(self.elapsed_ms() // 1000), 60)
         code = info.code or "a position"
+        grade = f"   {self.grading.grade.value}" if self.grading else ""
+        day = f"   daily {self.daily_day.isoformat()}" if self.daily_day else ""
         self.info.update(
-            f"{code}   {state.rules.name.lower()} rules   score {info.score}   "
-            f"moves {info.moves}   time {minutes}:{seconds:02d}"
+            f"{code}{grade}{day}   {state.rules.name.lower()} rules   score "
+            f"{info.score}   moves {info.moves}   time {minutes}:{seconds:02d}"
         )
 
     def elapsed_ms(self) -> int:
@@ -662,24 +785,75 @@ class YukonApp(App[None]):
 
     def action_new_game(self) -> None:
         rules = self.game.state.rules
-        question = f"Game code (empty: a random {rules.name.lower()} deal):"
+        question = (
+            f"Game code (empty: a random {rules.name.lower()} deal), or a winnable "
+            "deal, one of a grade, or today's deal:"
+        )
         self.ask_first(
             "Throw this game away for a new one?",
-            lambda: self.push_screen(Ask(question, "YU1-C-AAAAAAB"), self.new_game),
+            lambda: self.push_screen(NewGameScreen(question), self.new_game),
         )
 
     def new_game(self, text: str | None) -> None:
         if text is None:
             return
+        rules, day = self.game.state.rules, None
         try:
-            code = GameCode.parse(text) if text else self.random_code()
+            if text == "winnable":
+                code = winnable(rules, rng=self.rng)
+            elif text in _NEW_GAME_CHOICES and text != "daily":
+                # tries=0: the catalog's deals only; grading others takes seconds.
+                code = winnable(rules, grade=Grade(text), rng=self.rng, tries=0)
+            elif text == "daily":
+                day = self.today()
+                code = daily(day, rules)
+            else:
+                code = GameCode.parse(text) if text else self.random_code()
             game = Game.new(code)
-        except YukonError as error:
+        except YukonError as error:  # NoDealFound among them
             self.show(self.view, str(error))
             return
+        self.leave_game()
         self.started = self.clock()
         self.kept = game
-        self.show(View(game), f"New game: {code}.")
+        self.grading, self.daily_day = known_grading(code), day
+        what = f"today's deal ({day.isoformat()})" if day else "new game"
+        grade = f", {self.grading.grade.value}" if self.grading else ""
+        self.show(View(game), f"{what.capitalize()}: {code}{grade}.")
+
+    # -- the player's record -------------------------------------------------------
+
+    def leave_game(self) -> None:
+        """The game on the board is left for another: it counts as not won if a move
+        was made (see :class:`~yukon.Statistics`)."""
+        if not self.game.is_won:
+            self.count_game()
+        self.counted = False
+
+    def count_game(self) -> None:
+        """Count the game on the board in the record, once, and keep the record."""
+        if self.counted:
+            return
+        played = Played.of(
+            self.game,
+            seconds=self.elapsed_ms() / 1000,
+            grade=self.grading.grade if self.grading else None,
+            daily=self.daily_day,
+        )
+        if played is None:
+            return
+        self.counted = True
+        self.record = self.record.add(played)
+        if self.record_note:  # the file on disk could not be read: keep it as it is
+            return
+        try:
+            write_statistics(self.statistics_path, self.record)
+        except OSError as error:
+            self.record_note = f"Statistics not saved: {error}"
+
+    def action_statistics(self) -> None:
+        where = str(self.statistics_path.resolve())
+        self.push_screen(StatisticsScreen(self.record, self.today(), where))
 
     def random_code(self) -> GameCode:
         return GameCode.random(self.game.state.rules, rng=self.rng)
@@ -737,8 +911,12 @@ class YukonApp(App[None]):
                 "Not loaded: its clock (elapsed_ms) is no time a game can have taken.",
             )
             return
+        self.leave_game()
+        self.counted = game.is_won  # a game saved won was counted when it was won
         self.started = self.clock() - elapsed / 1000
         self.kept, self.owns_save = game, True
+        self.grading = known_grading(game.code) if game.code else None
+        self.daily_day = None
         self.show(View(game), f"Loaded {self.where}.")
 
     def action_settings(self) -> None:
@@ -759,6 +937,43 @@ _LONGEST_SAVE = 16_004_096
 """The longest saved game read, in bytes: the most :meth:`Game.from_json` takes (the
 Records page's limit; a save is ASCII, a byte a character)."""
 
+
+STATISTICS_FILE = "yukon-statistics.json"
+"""The record's file, beside the save file unless the app is told otherwise."""
+
+
+_LONGEST_STATISTICS = 1 << 20
+"""The longest record read, in bytes: a record holds a few numbers for each rule set
+and grade, far less than this."""
+
+
+def read_statistics(path: Path) -> tuple[Statistics, str]:
+    """The record kept in ``path`` (none yet: an empty one), and a note for the player
+    when the file is there but cannot be read: the record then starts empty and the
+    file is left as it is."""
+    try:
+        with path.open("rb") as kept:
+            text = kept.read(_LONGEST_STATISTICS + 1)  # a device may never end
+    except FileNotFoundError:
+        return Statistics(), ""
+    except OSError as error:
+        return Statistics(), f"Statistics not read, and not saved over: {error}"
+    if len(text) > _LONGEST_STATISTICS:
+        note = f"it is longer than {_LONGEST_STATISTICS} bytes"
+        return Statistics(), f"Statistics not read, and not saved over: {note}"
+    try:
+        return Statistics.from_json(text), ""
+    except YukonError as error:
+        return Statistics(), f"Statistics not read, and not saved over: {error}"
+
+
+def write_statistics(path: Path, record: Statistics) -> None:
+    """Keep ``record`` in ``path``, whole or not at all (written beside, then moved)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(record.to_json() + "\n", encoding="utf-8")
+    os.replace(part, path)
+
+
 _LONGEST_GAME_MS = 10 * 365 * 24 * 3600 * 1000
 """The longest clock a save may carry: ten years, in milliseconds."""
 
@@ -775,7 +990,10 @@ def run(
     rules: Rules = Rules.CLASSIC,
     language: str = "en",
     save_path: str = "yukon-save.json",
+    statistics_path: str | None = None,
 ) -> None:
     """Play in this terminal: ``code``'s deal, or a random deal of ``rules``."""
     game = Game.new(code or GameCode.random(rules))
-    YukonApp(game, language=language, save_path=save_path).run()
+    YukonApp(
+        game, language=language, save_path=save_path, statistics_path=statistics_path
+    ).run()

@@ -43,7 +43,16 @@ __all__ = [
     "schema",
 ]
 
-SCHEMAS = ("state", "change", "position", "game", "sealed", "message", "answer")
+SCHEMAS = (
+    "state",
+    "change",
+    "position",
+    "game",
+    "sealed",
+    "message",
+    "answer",
+    "statistics",
+)
 """The names :func:`schema` knows."""
 
 

@@ -184,6 +184,50 @@ def main() -> list[object]:
         Game.new(code).auto_finish()
     except CannotFinish as error:
         seen += [advice, str(error)]
+    seen += players_deals()
+    return seen
+
+
+def players_deals() -> list[object]:
+    """Winnable, graded and daily deals, and a player's record."""
+    import datetime
+
+    from yukon import (
+        CannotGrade,
+        Grade,
+        Grading,
+        InvalidStatistics,
+        NoDealFound,
+        Played,
+        Statistics,
+        Totals,
+        daily,
+        grade,
+        grading,
+        known_grading,
+        winnable,
+    )
+
+    rng = random.Random(1)
+    code: GameCode = winnable("C", grade=Grade.EASY, rng=rng, tries=0)
+    today: GameCode = daily(datetime.date(2026, 12, 7), "C")
+    graded: Grading | None = known_grading(today)
+    kind: Grade = grade(code)
+    measure: Grading = grading(code)
+    played: Played | None = Played.of(
+        Game.new(code).play(Game.new(code).state.legal_moves()[0])
+    )
+    record = Statistics()
+    if played is not None:
+        record = record.add(played)
+    totals: Totals = record.merge(Statistics()).games
+    seen: list[object] = [code, today, graded, kind, measure, totals]
+    for error in (CannotGrade, NoDealFound, InvalidStatistics):
+        seen.append(error.__name__)
+    try:
+        Statistics.from_json("{}")
+    except InvalidStatistics as refused:
+        seen.append(str(refused))
     return seen
 
 
