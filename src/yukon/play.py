@@ -503,7 +503,9 @@ class YukonApp(App[None]):
         Binding("escape", "put_down", "Put down", show=False),
         Binding("m", "type_move", "Move", show=False),
         Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
+        Binding(
+            "r", "redo", "Redo", show=False
+        ),  # in the help: 80 columns hold the rest
         Binding("h", "hint", "Hint"),
         Binding("a", "auto_finish", "Finish"),
         Binding("n", "new_game", "New"),
