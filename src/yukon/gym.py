@@ -212,6 +212,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
         self.action_space = spaces.Discrete(ACTION_COUNT)
         self.observation_space = spaces.MultiDiscrete(NVEC, dtype=np.int64)
         self.state: State = deal(GameCode(0, self.rules))
+        self._masked: tuple[State | None, bytes] = (None, b"")
         self.code = GameCode(0, self.rules)
         self.moves = 0
 
@@ -232,7 +233,9 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         move = Move.from_key(as_int("action", action))
         before = self.state
-        if _over(before.legal_mask(), before.is_won):  # ended at once, as a batch does
+        if _over(
+            self._mask_of(before), before.is_won
+        ):  # ended at once, as a batch does
             self.moves += 1
             return self._observation(), 0.0, True, False, self._info()
         self.moves += 1
@@ -249,7 +252,7 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
             reward = self.state.progress - before.progress
         else:
             reward = self.state.score - before.score
-        mask = self.state.legal_mask()
+        mask = self._mask_of(self.state)
         terminated = _over(mask, self.state.is_won)
         truncated = not terminated and self.moves >= self.max_moves
         info = {
@@ -261,7 +264,14 @@ class YukonEnv(gymnasium.Env[Observation, np.int64], _Options):
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions as booleans, for ``MaskablePPO``."""
-        return _booleans(self.state.legal_mask())
+        return _booleans(self._mask_of(self.state))
+
+    def _mask_of(self, state: State) -> bytes:
+        """``state``'s legal mask, once a position: a step starts from the position
+        whose mask the step before it (or ``reset``) has already made."""
+        if state is not self._masked[0]:
+            self._masked = (state, state.legal_mask())
+        return self._masked[1]
 
     def render(self) -> str | None:
         """The position as a player sees it, face-down cards as ``##``
