@@ -89,6 +89,9 @@ def test_the_only_data_files_are_the_published_figures() -> None:
     published.add(
         grading.RESULTS
     )  # the grades' figures (research/tests/test_grading.py)
+    # The web page's timings on the performance page, written by its browser tests
+    # (YUKON_WEB_TIMINGS=docs/data/web-timings.json pytest web/tests).
+    published.add(survey_tables.DATA / "web-timings.json")
     assert set(survey_tables.DATA.iterdir()) == published
 
 
