@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import _implementation, _survey
+from yukon import _grading, _implementation, _survey
 from yukon._cli import _bytes
 
 _BUDGET = {"max_seconds": 30.0, "max_nodes": None, "max_memory": 2**31}
@@ -170,7 +170,7 @@ def test_a_no_peek_player_that_gives_up_is_stuck_not_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _quick_hints(monkeypatch)
-    monkeypatch.setattr(_survey, "BLIND_MOVES", 3)
+    monkeypatch.setattr(_grading, "BLIND_MOVES", 3)  # where the no-peek loop reads it
     row = _survey.play_blind("YU1-C-AAAAAAB", 30.0, None, None)
     assert (row["verdict"], row["hint_moves"], row["nodes"]) == ("stuck", 3, 0)
     assert row["face_down"] > 0 and row["stopped_by"] is None
@@ -180,7 +180,7 @@ def test_a_no_peek_player_whose_hint_runs_out_of_new_boards_is_stuck() -> None:
     """Classic deal 2: the hint leaves it with cards face down and nothing new to
     try, long before the move cap."""
     row = _survey.play_blind("YU1-C-AAAAAAC", 30.0, None, None)
-    assert row["verdict"] == "stuck" and 0 < row["hint_moves"] < _survey.BLIND_MOVES
+    assert row["verdict"] == "stuck" and 0 < row["hint_moves"] < _grading.BLIND_MOVES
     assert row["face_down"] > 0
     tally = _survey.Tally().add("won").add("stuck").add("lost")
     assert (tally.won, tally.stuck, tally.lost, tally.total) == (1, 1, 1, 3)

@@ -31,8 +31,9 @@ HINT_NODES = 1_000
 """The grading player's hint: half :meth:`Game.hint`'s defaults in both, for about
 half the cost of a game."""
 BLIND_MOVES = 1_000
-"""The most moves the no-peek player makes before giving up: enough for any game the
-hint plays with purpose (wins take 100 to 200)."""
+"""The most moves the no-peek player makes before giving up (a survey's ``stuck``):
+enough for any game the hint plays with purpose (wins take 100 to 200). The hint never
+goes back to a board, so a game cannot go round in circles up to it."""
 FINISH_NODES = 200_000
 """The solver's node budget for finishing a game once every card is face up: a node
 budget, not a time budget, so the measure is the same on every machine."""

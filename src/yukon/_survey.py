@@ -44,6 +44,7 @@ from ._arguments import as_int, quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
+from ._grading import hinted_until_face_up
 from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
 from ._values import built_once
@@ -196,10 +197,6 @@ def solve_deal(
     }
 
 
-BLIND_MOVES = 1_000
-"""The most moves the no-peek player makes before giving up (:data:`STUCK`): enough
-for any game the hint plays with purpose (wins take 100 to 200). The hint never goes
-back to a board, so a game cannot go round in circles up to it."""
 HINT_SAMPLES = 8
 HINT_NODES = 2_000
 """The no-peek player's hints: :meth:`Game.hint`'s defaults."""
@@ -227,14 +224,9 @@ def play_blind(
     """
     began = time.monotonic()
     game = Game.new(GameCode.parse(code))
-    rng = random.Random(code)
-    played = 0
-    while not game.state.all_face_up and played < BLIND_MOVES:
-        advice = game.hint(rng=rng, samples=HINT_SAMPLES, max_nodes=HINT_NODES)
-        if advice is None:
-            break
-        game = game.play(advice.move)
-        played += 1
+    game, played = hinted_until_face_up(
+        game, random.Random(code), HINT_SAMPLES, HINT_NODES
+    )
     state = game.state
     row: dict[str, Any] = {"code": code, "player": "no-peek"}
     if state.all_face_up:

@@ -14,7 +14,8 @@ import os
 from typing import Any
 
 from ._errors import InvalidSurvey
-from ._survey import BLIND_MOVES, STUCK, Tally, file_name, fold, read_done, wilson
+from ._grading import BLIND_MOVES
+from ._survey import STUCK, Tally, file_name, fold, read_done, wilson
 
 __all__ = ["BLIND_MOVES", "STUCK", "InvalidSurvey", "Tally", "fold", "read", "wilson"]
 
