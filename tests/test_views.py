@@ -110,13 +110,23 @@ def test_views_that_hide_face_down_cards_name_none_and_still_validate(
 ) -> None:
     """What a client that only sees what a player sees receives: the state view, the
     change of the last move and of its undo, and the saved game, none naming a card
-    face down after them; the saved game loads the same game."""
+    face down after them; the saved game loads the same game, but for the moves to redo
+    from the first whose card is face down now, which it cannot name."""
     hidden = _face_down_names(game.state)
     saved = game.to_dict(hide_face_down=True)
     jsonschema.validate(saved, yukon.schema("game"))
     assert saved["position"] is None
     assert not hidden & _named(saved)
-    assert Game.from_dict(saved) == game
+    loaded, kept = Game.from_dict(saved), len(saved["redo"])
+    assert loaded.redo_moves == game.redo_moves[:kept]
+    if kept < len(game.redo_moves):
+        assert str(game.redo_moves[kept].card) in hidden
+        assert {**loaded.to_dict(hide_face_down=False), "redo": []} == {
+            **game.to_dict(hide_face_down=False),
+            "redo": [],
+        }
+    else:
+        assert loaded == game
     view = game.state.to_dict(hide_face_down=True)
     assert not hidden & _named(view)
     change = game.last_change
