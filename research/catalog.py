@@ -32,8 +32,8 @@ WEEKDAY_GRADES = (
     Grade.HARDEST,
     Grade.HARD,
 )
-"""Monday to Sunday; yukon._deals.WEEKDAY_GRADES says the same to the library's
-readers, and a test holds the two and the table together."""
+"""Monday to Sunday; the library's daily deal follows the same, and a test holds the
+two together through the public calls."""
 FEWEST = 10
 """A weekday list holds at least this many deals: a rule set with fewer of the
 weekday's grade takes the next easier grade's deals as well."""
