@@ -6,7 +6,9 @@ A page holds each figure between markers, ``<!-- benchmark NAME: start -->`` and
 benchmarks.figures`` rewrites what lies between them on every page, and
 ``benchmarks/tests/test_figures.py`` checks that the pages hold exactly this text, and
 that no speed or memory figure is written anywhere else, so the pages and the results
-cannot drift apart.
+cannot drift apart. The web page's rows come from ``docs/data/web-timings.json``,
+which its browser tests write (``YUKON_WEB_TIMINGS=docs/data/web-timings.json pytest
+web/tests``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from benchmarks.run import COMMITTED, SEARCH_POSITIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+WEB_TIMINGS = ROOT / "docs" / "data" / "web-timings.json"
 PAGES = sorted([*(ROOT / "docs").glob("*.md"), ROOT / "README.md"])
 MARKED = re.compile(
     r"(<!-- benchmark ([\w-]+): start -->)(.*?)(<!-- benchmark \2: end -->)", re.S
@@ -28,10 +31,14 @@ MARKED = re.compile(
 Results = dict[str, Any]
 
 
-def load(path: pathlib.Path = COMMITTED) -> Results:
-    """The results file, its rows by name."""
+def load(path: pathlib.Path = COMMITTED, web: pathlib.Path = WEB_TIMINGS) -> Results:
+    """The results file, its rows by name, and the web page's timings."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {"machine": data["machine"], "rows": {r["row"]: r for r in data["rows"]}}
+    return {
+        "machine": data["machine"],
+        "rows": {r["row"]: r for r in data["rows"]},
+        "web": json.loads(web.read_text(encoding="utf-8")),
+    }
 
 
 def spaced(value: float) -> str:
@@ -197,6 +204,50 @@ def pyodide(results: Results) -> str:
     )
 
 
+def _seconds(ms: float) -> str:
+    return f"{ms / 1000:.1f} s"
+
+
+def web_table(results: Results) -> str:
+    """performance.md's rows for the web page, from its browser tests' timings."""
+    web = results["web"]
+    paint, ready = web["first_paint_ms"], web["playable_ms"]
+    loads = web["loads"]
+    met = "met" if ready["median"] < 4000 else "not met"
+    if ready["median"] < 4000 <= ready["max"]:
+        met = "met at the median"
+    tap = web["tap_to_animation_ms_median"]
+    return "\n".join(
+        [
+            "| row | measured | target |",
+            "|---|---|---|",
+            f"| web page: first paint of the board's shape | {paint['median']} ms median,"
+            f" {paint['min']}-{paint['max']} ms over {loads} loads"
+            f" | {'met' if paint['max'] < 1000 else 'not met'} (< 1 s) |",
+            f"| web page: playable, from a local server | {_seconds(ready['median'])}"
+            f" median, {ready['min'] / 1000:.1f}-{_seconds(ready['max'])} over {loads}"
+            f" loads | {met} (< 4 s) |",
+            f"| web page: tap to the animation's start | {tap:.0f} ms median,"
+            f" {web['tap_to_animation_ms_max']:.0f} ms at most"
+            f" | {'met' if tap < 50 else 'not met'} at the median (< 50 ms) |",
+        ]
+    )
+
+
+def web_sentence(results: Results) -> str:
+    """web.md's sentence on how soon the page paints and plays."""
+    web = results["web"]
+    paint, ready = web["first_paint_ms"], web["playable_ms"]
+    return (
+        f"The board's shape is painted {paint['min'] / 1000:.2f}-"
+        f"{paint['max'] / 1000:.2f} s after the page is opened; the board is playable"
+        f" once Pyodide has started, {ready['min'] / 1000:.1f}-{_seconds(ready['max'])}"
+        f" (median {_seconds(ready['median'])}) over {web['loads']} loads on this 2-core"
+        f" machine; a tap starts its move's animation"
+        f" {web['tap_to_animation_ms_median']:.0f} ms later at the median"
+    )
+
+
 LEARNING = {
     "batch playout": "`Batch.random_playouts`, 1 024 games",
     "batch step": "`Batch.step` from NumPy (masks, a random legal key a game), 1 024 games",
@@ -260,6 +311,8 @@ FIGURES: dict[str, Callable[[Results], str]] = {
     "vector-ratio": vector_ratio,
     "learning-openspiel": learning_openspiel,
     "learning-pure": learning_pure,
+    "web-table": web_table,
+    "web-sentence": web_sentence,
 }
 
 
