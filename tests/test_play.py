@@ -169,6 +169,12 @@ def test_a_double_click_on_a_card_sent_home_by_its_first_click_does_nothing_more
     run(YukonApp(game, clock=Clock()), script)
 
 
+class _Unhurried(YukonApp):
+    """Moved cards lit until the next move, however slowly the machine runs the test."""
+
+    MOVED_SHOWN_FOR = 3600.0
+
+
 def test_undo_is_shown_from_the_change_inverse() -> None:
     game = Game.new("YU1-C-AAAAAAB")
 
@@ -189,7 +195,19 @@ def test_undo_is_shown_from_the_change_inverse() -> None:
         await pilot.pause()
         assert status(app) == "Nothing to undo." and app.game.state == game.state
 
-    run(YukonApp(game, clock=Clock()), script)
+    run(_Unhurried(game, clock=Clock()), script)
+
+
+def test_the_moved_cards_go_dark_when_their_moment_is_over() -> None:
+    class Brief(YukonApp):
+        MOVED_SHOWN_FOR = 0.01
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await click_move(app, pilot, Move.parse("6D>7"))
+        await pilot.pause(0.5)
+        assert app.game.move_count == 1 and app.view.moved == frozenset()
+
+    run(Brief(Game.new("YU1-C-AAAAAAB"), clock=Clock()), script)
 
 
 @pytest.mark.parametrize("language", ["en", "he"])

@@ -474,6 +474,8 @@ class YukonApp(App[None]):
     """
 
     TITLE = "Yukon"
+    MOVED_SHOWN_FOR = 0.6
+    """Seconds the cards that just moved stay lit."""
     CSS = """
     Board { height: 1fr; padding: 1 1 0 1; }
     #foundations { height: 1; margin: 0 0 1 0; }
@@ -612,7 +614,7 @@ class YukonApp(App[None]):
     def animate_change(self, game: Game, change: Change) -> None:
         moved = frozenset(change.cards)
         self.show(View(game, cursor=self.view.cursor, moved=moved), describe(change))
-        self.set_timer(0.6, self.settle)
+        self.set_timer(self.MOVED_SHOWN_FOR, self.settle)
 
     def settle(self) -> None:
         if self.view.moved:
