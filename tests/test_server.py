@@ -296,6 +296,19 @@ def test_every_error_is_json_with_its_status(server: Server) -> None:
     assert status == 200 and answer["moves"] == 0  # nothing above changed it
 
 
+@pytest.mark.parametrize("op", ["fly", "new", "load", "show", 7])
+def test_a_wrong_op_is_told_the_ops_a_game_here_takes(
+    server: Server, op: object
+) -> None:
+    """The service's refusal names its own ops, not the worker's new, load and show."""
+    game, _ = server.new(code="YU1-C-AAAAAAB")
+    status, answer = server.call("POST", f"/games/{game}", {"op": op})
+    named = set(re.findall(r"[a-z_]+", answer["message"].split(";")[0]))
+    assert (status, answer["error"]) == (400, "bad-message")
+    assert {"tap", "drop", "undo", "give_up"} <= named
+    assert not {"new", "load", "show"} & named
+
+
 @pytest.mark.parametrize(
     "head",
     [

@@ -40,7 +40,6 @@ from .protocol import (
     Session,
     check_message,
     parse_json,
-    parse_message,
 )
 
 __all__ = ["Limits", "SQLiteStore", "Store", "create_app", "serve"]
@@ -266,13 +265,16 @@ def create_app(store: Store, limits: Limits | None = None) -> ASGIApp:
         if request.method == "GET":
             message: dict[str, Any] = {"op": "show"}
         else:
-            message = parse_message(await _body(request, limits))
-            if message["op"] not in _HERE:
+            data = parse_json(await _body(request, limits))
+            # The op first, so that a wrong one is told the ops a game here takes,
+            # not the worker's (new, load and show are not taken here).
+            if isinstance(data, dict) and data.get("op") not in _HERE:
                 raise _Failure(
                     "bad-message",
-                    f"a game takes {', '.join(sorted(_HERE))}; "
+                    f"op must be one of {', '.join(sorted(_HERE))}; "
                     "a new game is POST /games",
                 )
+            message = check_message(data)
         answer = await games.act(game, message)
         status = STATUS[answer["error"]] if "error" in answer else 200
         return _json(answer, status)
