@@ -91,6 +91,24 @@ def test_a_tally_refuses_a_verdict_it_cannot_count() -> None:
 
 
 @pytest.mark.parametrize(
+    ("counts", "error"),
+    [
+        ({"won": -1}, ValueError),
+        ({"stuck": -3, "won": 5}, ValueError),
+        ({"lost": 1.5}, TypeError),
+        ({"unknown": True}, TypeError),
+        ({"won": "3"}, TypeError),
+    ],
+)
+def test_a_tally_refuses_counts_no_survey_makes(
+    counts: dict[str, object], error: type[Exception]
+) -> None:
+    name = next(iter(counts))
+    with pytest.raises(error, match=name):
+        Tally(**counts)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("successes", "trials", "words"),
     [(5, 3, "successes"), (-1, 3, "successes"), (1, -3, "trials"), (0, -1, "trials")],
 )

@@ -79,6 +79,12 @@ class Tally:
     stuck: int = 0
     """No-peek games the player could not finish (:data:`STUCK`): not won."""
 
+    def __attrs_post_init__(self) -> None:
+        # Counts no survey can make (negative, fractional) would give a share outside
+        # 0-100 % or an interval that is no interval.
+        for field in attrs.fields(Tally):
+            whole_number(field.name, getattr(self, field.name), 0, 2**63 - 1)
+
     @property
     def total(self) -> int:
         return self.won + self.lost + self.unknown + self.stuck
