@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import enum
 import pathlib
 import re
@@ -19,6 +20,17 @@ def test_all_names_exist_and_report_the_public_module() -> None:
         obj = getattr(yukon, name)
         if isinstance(obj, type) or callable(obj):
             assert obj.__module__ == "yukon", name
+
+
+def test_no_two_classes_of_the_package_share_a_name() -> None:
+    """Two classes of one name mislead a reader (two ``Position`` classes, in the rules
+    and the aids, and ``PileView`` in ``views`` and in ``play``, once did); private
+    helpers (``_Games``) aside."""
+    where: dict[str, str] = {}
+    for path in sorted(pathlib.Path(yukon.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                assert where.setdefault(node.name, path.name) == path.name, node.name
 
 
 @pytest.mark.parametrize(
