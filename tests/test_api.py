@@ -59,6 +59,25 @@ def test_refusal_codes_are_stable_strings() -> None:
     assert issubclass(yukon.RefusalCode, enum.Enum)
 
 
+def test_refusal_codes_are_the_ones_api_md_promises() -> None:
+    """The values are the JSON's and a frontend's keys: docs/api.md lists each, in order."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    table = page[page.index("| `RefusalCode` | value | rule |") :].split("\n\n")[0]
+    promised = re.findall(r"^\| `(\w+)` \| `([a-z-]+)` \|", table, re.MULTILINE)
+    assert [(c.name, c.value) for c in yukon.RefusalCode] == promised
+
+
+def test_each_refusal_code_is_stated_where_its_rule_is() -> None:
+    """The rules of a move state ten codes, the aids and auto-finish six; the public enum
+    joins them, and the rules of a move know none of the aids'."""
+    from yukon._aids import AidRule
+    from yukon._rules import MoveRule
+
+    joined = [(rule.name, rule.value) for rule in (*MoveRule, *AidRule)]
+    assert [(c.name, c.value) for c in yukon.RefusalCode] == joined
+    assert len(MoveRule) == 10 and len(AidRule) == 6
+
+
 def test_version_matches_the_metadata() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     assert f'version = "{yukon.__version__}"' in text

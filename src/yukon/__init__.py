@@ -44,9 +44,10 @@ from ._refusals import (
     IllegalMove,
     InvalidCatalog,
     Refusal,
+    RefusalCode,
     move_message,
 )
-from ._rules import GROUP_LIMIT, RefusalCode
+from ._rules import GROUP_LIMIT
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal

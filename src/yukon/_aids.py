@@ -20,6 +20,7 @@ The policies (SPEC part 2):
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence, Sized
 from typing import Any, Protocol
 
@@ -28,8 +29,20 @@ import attrs
 from ._arguments import boolean, quote
 from ._cards import Card
 from ._moves import Move
-from ._refusals import Refusal
 from ._values import built_once
+
+
+class AidRule(enum.Enum):
+    """The refusals of the aids and of auto-finish, which are no rules of a move: the
+    values of :class:`~yukon.RefusalCode`'s members of the same names, where each is
+    explained (the rules of a move state theirs in ``_rules.MoveRule``)."""
+
+    NO_PLACE = "no-place"
+    RETURN_BY_DRAG = "return-by-drag"
+    CARD_BACK = "card-back"
+    FACE_DOWN_LEFT = "face-down-left"
+    NO_WIN_LEFT = "no-win-left"
+    NO_WIN_FOUND = "no-win-found"
 
 
 class Board(Protocol):
@@ -41,7 +54,8 @@ class Board(Protocol):
 
     def legal_moves(self) -> tuple[Move, ...]: ...
 
-    def check(self, move: Move) -> Refusal | None: ...
+    def check(self, move: Move) -> object:
+        """Why ``move`` is refused; ``None`` when it is legal."""
 
 
 def targets(board: Board, card: Card) -> tuple[Move, ...]:
