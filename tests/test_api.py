@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import ast
 import enum
+import importlib
 import pathlib
+import pickle
+import pkgutil
 import re
+import sys
+import types
+import typing
 
 import pytest
 
@@ -14,12 +20,41 @@ import yukon
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def test_all_names_exist_and_report_the_public_module() -> None:
-    assert sorted(yukon.__all__) == sorted(set(yukon.__all__))
-    for name in yukon.__all__:
-        obj = getattr(yukon, name)
-        if isinstance(obj, type) or callable(obj):
-            assert obj.__module__ == "yukon", name
+PUBLIC_MODULES = sorted(
+    {"yukon"}
+    | {
+        f"yukon.{found.name}"
+        for found in pkgutil.iter_modules(yukon.__path__)
+        if not found.name.startswith("_")
+    }
+)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_public_names_report_a_public_module(name: str) -> None:
+    """A class or function a public module exports reports a public module (``yukon.Game``,
+    not ``yukon._game.Game``, in reprs and tracebacks), that module holds it under its
+    name (so pickle finds it there), and its type hints still resolve."""
+    module = importlib.import_module(name)
+    assert sorted(module.__all__) == sorted(set(module.__all__))
+    for exported in module.__all__:
+        obj = getattr(module, exported)
+        if not isinstance(obj, (type, types.FunctionType)):
+            continue
+        home = obj.__module__
+        assert not any(part.startswith("_") for part in home.split(".")), (
+            exported,
+            home,
+        )
+        assert getattr(importlib.import_module(home), obj.__qualname__) is obj, exported
+        if isinstance(obj, type):
+            assert pickle.loads(pickle.dumps(obj)) is obj
+        if all(_ours(k) for k in getattr(obj, "__mro__", ())):  # not gymnasium's
+            typing.get_type_hints(obj)
+
+
+def _ours(cls: type) -> bool:
+    return cls.__module__.split(".")[0] in {"yukon", *sys.stdlib_module_names}
 
 
 def test_no_two_classes_of_the_package_share_a_name() -> None:

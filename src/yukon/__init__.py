@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-import typing as _typing
-
 from ._aids import Settings
 from ._batch import Batch, Stepped
 from ._cards import Card, Suit
@@ -52,6 +50,7 @@ from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals
+from ._values import publish as _publish
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
 
@@ -144,21 +143,5 @@ __all__ = [
 ]
 
 
-def _publish() -> None:
-    """Public objects report the public module path (``yukon.Card``, not
-    ``yukon._cards.Card``), which is also where pickle finds them. typing.get_type_hints
-    reads a class's annotations in the namespace of its ``__module__``, so they are
-    resolved first, in their own module."""
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, type):
-            own = vars(obj).get("__annotations__", {})  # not inspect's: slow to import
-            if own:
-                hints = _typing.get_type_hints(obj)
-                obj.__annotations__ = {key: hints[key] for key in own}
-        if isinstance(obj, type) or callable(obj):
-            obj.__module__ = __name__
-
-
-_publish()
+_publish(globals(), __all__)
 del _publish
