@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ._aids import Settings
-from ._batch import Batch, Stepped
+from ._batch import Batch, BatchStep
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
@@ -82,6 +82,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "UNDO_LIMIT",
     "Batch",
+    "BatchStep",
     "CannotFinish",
     "CannotGrade",
     "Card",
@@ -122,7 +123,6 @@ __all__ = [
     "State",
     "StateView",
     "Statistics",
-    "Stepped",
     "Suit",
     "Totals",
     "Turn",
