@@ -20,6 +20,7 @@ CONFIG = ROOT / "pyproject.toml"
 PACKAGE = pathlib.Path(yukon.__file__).parent
 LAYERS = "The layers of docs/internals.md"
 FACES = "The public modules do not import one another"
+AIDS = "The aids see a position only through _aids.Board"
 
 _LINT = (
     "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"
@@ -50,6 +51,7 @@ def test_the_package_keeps_every_contract(tmp_path: pathlib.Path) -> None:
     assert code == 0, output
     assert f"{LAYERS} KEPT" in output
     assert f"{FACES} KEPT" in output
+    assert f"{AIDS} KEPT" in output
 
 
 @pytest.mark.parametrize(
@@ -66,6 +68,8 @@ def test_the_package_keeps_every_contract(tmp_path: pathlib.Path) -> None:
         ),
         # views holds the JSON shapes only: it sits below the positions that write them.
         ("views", "from . import _state\n", LAYERS, "yukon.views -> yukon._state"),
+        # The aids asking State itself rather than the questions of their Board.
+        ("_aids", "from ._state import State\n", AIDS, "yukon._aids -> yukon._state"),
         # A face reaching into another.
         ("play", "from . import gym\n", FACES, "yukon.play -> yukon.gym"),
     ],
