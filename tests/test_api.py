@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import enum
+import importlib
 import pathlib
+import pickle
+import pkgutil
 import re
+import sys
+import types
+import typing
 
 import pytest
 
@@ -13,12 +20,52 @@ import yukon
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def test_all_names_exist_and_report_the_public_module() -> None:
-    assert sorted(yukon.__all__) == sorted(set(yukon.__all__))
-    for name in yukon.__all__:
-        obj = getattr(yukon, name)
-        if isinstance(obj, type) or callable(obj):
-            assert obj.__module__ == "yukon", name
+PUBLIC_MODULES = sorted(
+    {"yukon"}
+    | {
+        f"yukon.{found.name}"
+        for found in pkgutil.iter_modules(yukon.__path__)
+        if not found.name.startswith("_")
+    }
+)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_public_names_report_a_public_module(name: str) -> None:
+    """A class or function a public module exports reports a public module (``yukon.Game``,
+    not ``yukon._game.Game``, in reprs and tracebacks), that module holds it under its
+    name (so pickle finds it there), and its type hints still resolve."""
+    module = importlib.import_module(name)
+    assert sorted(module.__all__) == sorted(set(module.__all__))
+    for exported in module.__all__:
+        obj = getattr(module, exported)
+        if not isinstance(obj, (type, types.FunctionType)):
+            continue
+        home = obj.__module__
+        assert not any(part.startswith("_") for part in home.split(".")), (
+            exported,
+            home,
+        )
+        assert getattr(importlib.import_module(home), obj.__qualname__) is obj, exported
+        if isinstance(obj, type):
+            assert pickle.loads(pickle.dumps(obj)) is obj
+        if all(_ours(k) for k in getattr(obj, "__mro__", ())):  # not gymnasium's
+            typing.get_type_hints(obj)
+
+
+def _ours(cls: type) -> bool:
+    return cls.__module__.split(".")[0] in {"yukon", *sys.stdlib_module_names}
+
+
+def test_no_two_classes_of_the_package_share_a_name() -> None:
+    """Two classes of one name mislead a reader (two ``Position`` classes, in the rules
+    and the aids, and ``PileView`` in ``views`` and in ``play``, once did); private
+    helpers (``_Games``) aside."""
+    where: dict[str, str] = {}
+    for path in sorted(pathlib.Path(yukon.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                assert where.setdefault(node.name, path.name) == path.name, node.name
 
 
 @pytest.mark.parametrize(
@@ -45,6 +92,25 @@ def test_refusal_codes_are_stable_strings() -> None:
     assert len(values) == len(set(values))
     assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", v) for v in values)
     assert issubclass(yukon.RefusalCode, enum.Enum)
+
+
+def test_refusal_codes_are_the_ones_api_md_promises() -> None:
+    """The values are the JSON's and a frontend's keys: docs/api.md lists each, in order."""
+    page = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    table = page[page.index("| `RefusalCode` | value | rule |") :].split("\n\n")[0]
+    promised = re.findall(r"^\| `(\w+)` \| `([a-z-]+)` \|", table, re.MULTILINE)
+    assert [(c.name, c.value) for c in yukon.RefusalCode] == promised
+
+
+def test_each_refusal_code_is_stated_where_its_rule_is() -> None:
+    """The rules of a move state ten codes, the aids and auto-finish six; the public enum
+    joins them, and the rules of a move know none of the aids'."""
+    from yukon._aids import AidRule
+    from yukon._rules import MoveRule
+
+    joined = [(rule.name, rule.value) for rule in (*MoveRule, *AidRule)]
+    assert [(c.name, c.value) for c in yukon.RefusalCode] == joined
+    assert len(MoveRule) == 10 and len(AidRule) == 6
 
 
 def test_version_matches_the_metadata() -> None:

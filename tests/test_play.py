@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Static
 import yukon
 from yukon import Card, Game, Move, Suit
 from yukon._cli import main
-from yukon.play import PileView, YukonApp, describe, read_statistics
+from yukon.play import PileWidget, YukonApp, describe, read_statistics
 
 Script = Callable[[YukonApp, Pilot[None]], Awaitable[None]]
 
@@ -189,7 +189,7 @@ def test_undo_is_shown_from_the_change_inverse() -> None:
         assert status(app) == describe(change.inverse())
         assert "back to column 6; K♣ turned face down; -5" in status(app)
         assert app.view.moved == set(change.cards)
-        column = str(app.query_one("#column-6", PileView).render())
+        column = str(app.query_one("#column-6", PileWidget).render())
         assert column.split()[-5:] == [card.symbol for card in change.cards]
         await pilot.press("u")
         await pilot.pause()
@@ -253,7 +253,7 @@ def test_a_card_back_is_never_named() -> None:
         await pilot.pause()
         assert status(app) == "A face-down card cannot be moved."
         assert hidden.symbol not in status(app) and app.game is game
-        assert hidden.symbol not in str(app.query_one("#column-2", PileView).render())
+        assert hidden.symbol not in str(app.query_one("#column-2", PileWidget).render())
 
     run(YukonApp(game, clock=Clock()), script)
 
@@ -598,7 +598,7 @@ def _tall() -> Game:
 
 
 def _rendered(app: YukonApp, selector: str) -> str:
-    return str(app.query_one(selector, PileView).render())
+    return str(app.query_one(selector, PileWidget).render())
 
 
 def test_a_column_longer_than_the_screen_shows_its_last_cards() -> None:
@@ -607,7 +607,7 @@ def test_a_column_longer_than_the_screen_shows_its_last_cards() -> None:
     last = column.face_up[-1]
 
     async def script(app: YukonApp, pilot: Pilot[None]) -> None:
-        pile = app.query_one("#column-6", PileView)
+        pile = app.query_one("#column-6", PileWidget)
         shown = _rendered(app, "#column-6").splitlines()
         assert len(shown) <= pile.size.height < 24
         assert last.symbol in shown[-1] or last.symbol in shown[-2]

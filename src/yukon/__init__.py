@@ -8,10 +8,8 @@
 
 from __future__ import annotations
 
-import typing as _typing
-
 from ._aids import Settings
-from ._batch import Batch, Stepped
+from ._batch import Batch, BatchStep
 from ._cards import Card, Suit
 from ._changes import Change, Location, Pile, Turn
 from ._codes import DEAL_COUNT, GameCode, Rules
@@ -44,13 +42,15 @@ from ._refusals import (
     IllegalMove,
     InvalidCatalog,
     Refusal,
+    RefusalCode,
     move_message,
 )
-from ._rules import GROUP_LIMIT, RefusalCode
+from ._rules import GROUP_LIMIT
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals
+from ._values import publish as _publish
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
 
@@ -82,6 +82,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "UNDO_LIMIT",
     "Batch",
+    "BatchStep",
     "CannotFinish",
     "CannotGrade",
     "Card",
@@ -122,7 +123,6 @@ __all__ = [
     "State",
     "StateView",
     "Statistics",
-    "Stepped",
     "Suit",
     "Totals",
     "Turn",
@@ -143,21 +143,5 @@ __all__ = [
 ]
 
 
-def _publish() -> None:
-    """Public objects report the public module path (``yukon.Card``, not
-    ``yukon._cards.Card``), which is also where pickle finds them. typing.get_type_hints
-    reads a class's annotations in the namespace of its ``__module__``, so they are
-    resolved first, in their own module."""
-    for name in __all__:
-        obj = globals()[name]
-        if isinstance(obj, type):
-            own = vars(obj).get("__annotations__", {})  # not inspect's: slow to import
-            if own:
-                hints = _typing.get_type_hints(obj)
-                obj.__annotations__ = {key: hints[key] for key in own}
-        if isinstance(obj, type) or callable(obj):
-            obj.__module__ = __name__
-
-
-_publish()
+_publish(globals(), __all__)
 del _publish

@@ -1,7 +1,7 @@
 """The app's aids: tap, double tap, auto placement and placement help.
 
 Each aid is a policy over a position's legal moves, stated here once so that no frontend
-has to restate a rule. This module knows positions only through :class:`Position`, the
+has to restate a rule. This module knows positions only through :class:`Board`, the
 few questions it asks of them; :class:`~yukon.State` answers them and offers the aids as
 methods.
 
@@ -20,6 +20,7 @@ The policies (SPEC part 2):
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence, Sized
 from typing import Any, Protocol
 
@@ -28,53 +29,67 @@ import attrs
 from ._arguments import boolean, quote
 from ._cards import Card
 from ._moves import Move
-from ._refusals import Refusal
 from ._values import built_once
 
 
-class Position(Protocol):
-    """What the aids ask of a position."""
+class AidRule(enum.Enum):
+    """The refusals of the aids and of auto-finish, which are no rules of a move: the
+    values of :class:`~yukon.RefusalCode`'s members of the same names, where each is
+    explained (the rules of a move state theirs in ``_rules.MoveRule``)."""
+
+    NO_PLACE = "no-place"
+    RETURN_BY_DRAG = "return-by-drag"
+    CARD_BACK = "card-back"
+    FACE_DOWN_LEFT = "face-down-left"
+    NO_WIN_LEFT = "no-win-left"
+    NO_WIN_FOUND = "no-win-found"
+
+
+class Board(Protocol):
+    """What the aids ask of a position: the board a player sees, its legal moves and
+    why a move is refused."""
 
     @property
     def columns(self) -> Sequence[Sized]: ...
 
     def legal_moves(self) -> tuple[Move, ...]: ...
 
-    def check(self, move: Move) -> Refusal | None: ...
+    def check(self, move: Move) -> object:
+        """Why ``move`` is refused; ``None`` when it is legal."""
 
 
-def targets(position: Position, card: Card) -> tuple[Move, ...]:
+def targets(board: Board, card: Card) -> tuple[Move, ...]:
     """Every legal move of ``card`` picked up with the cards on it: the foundation first,
     then columns left to right. Empty when the card cannot be picked up."""
     index = card.index
-    return tuple(m for m in position.legal_moves() if m.key >> 3 == index)
+    return tuple(m for m in board.legal_moves() if m.key >> 3 == index)
 
 
-def tap(position: Position, card: Card) -> Move | None:
+def tap(board: Board, card: Card) -> Move | None:
     """The move of ``card`` to its foundation, when the rules allow it."""
     move = Move.home(card)
-    return move if position.check(move) is None else None
+    return move if board.check(move) is None else None
 
 
-def auto_place(position: Position, card: Card) -> Move | None:
+def auto_place(board: Board, card: Card) -> Move | None:
     """The column a dragged group from ``card`` drops on: the legal one holding the most
     cards, leftmost on a tie (so a King with nowhere better takes the leftmost empty
     column); ``None`` when no column takes it."""
-    columns = position.columns
+    columns = board.columns
     best: Move | None = None
     most = -1
-    for move in targets(position, card):
+    for move in targets(board, card):
         if move.column is not None and len(columns[move.column]) > most:
             best, most = move, len(columns[move.column])
     return best
 
 
-def double_tap(position: Position, card: Card, *, in_column: bool) -> Move | None:
+def double_tap(board: Board, card: Card, *, in_column: bool) -> Move | None:
     """The foundation when a tap would play, else :func:`auto_place`'s column; ``None``
     for a card not in a column (``in_column`` false) or with no place."""
     if not in_column:
         return None
-    return tap(position, card) or auto_place(position, card)
+    return tap(board, card) or auto_place(board, card)
 
 
 def _switch(default: bool) -> Any:

@@ -23,10 +23,10 @@ from ._rules import Position, follow, is_won, legal_moves
 from ._scoring import progress
 from ._state import State, packed, wrap
 
-__all__ = ["Batch", "Stepped"]
+__all__ = ["Batch", "BatchStep"]
 
 
-class Stepped(NamedTuple):
+class BatchStep(NamedTuple):
     """What :meth:`Batch.try_step` returns, one entry a game in each buffer."""
 
     rewards: memoryview
@@ -237,10 +237,10 @@ class Batch:
 
     def try_step(
         self, keys: Iterable[SupportsIndex], *, reward: str = "progress"
-    ) -> Stepped:
+    ) -> BatchStep:
         """:meth:`step`, but a game whose key is no legal move is left as it is
         instead of raising, and what a learner reads next comes back with it, from one
-        pass over the games (see :class:`Stepped`): rewards (the change in
+        pass over the games (see :class:`BatchStep`): rewards (the change in
         :attr:`~yukon.State.progress`, or in the score with ``reward="score"``), which
         games are over, which keys were played, and the masks and observations after
         the step."""
@@ -252,7 +252,7 @@ class Batch:
         with self._lock:
             stepped = self._games.step_views(given, reward == "score")
         rewards, done, played, masks, observations, won = stepped
-        return Stepped(
+        return BatchStep(
             memoryview(rewards).cast("i"), done, played, masks, observations, won
         )
 

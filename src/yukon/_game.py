@@ -24,8 +24,8 @@ from ._changes import Change
 from ._codes import GameCode
 from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
 from ._moves import Move
-from ._refusals import CannotFinish, IllegalMove, Refusal
-from ._rules import COMPILED_RULES, RefusalCode
+from ._refusals import CannotFinish, IllegalMove, Refusal, RefusalCode
+from ._rules import COMPILED_RULES
 from ._solver import Hint, Verdict, advise, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once

@@ -12,6 +12,7 @@ a column number outside 1-7 is an :class:`~yukon.InvalidMove` instead.
 
 from __future__ import annotations
 
+import enum
 import re
 import string
 import types
@@ -19,12 +20,59 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
+from ._aids import AidRule
 from ._arguments import excerpt, quote
 from ._cards import Card
 from ._errors import YukonError
 from ._moves import Move
-from ._rules import GROUP_LIMIT, RefusalCode
+from ._rules import GROUP_LIMIT, MoveRule
 from ._values import built_once, checked_pickles
+
+
+class RefusalCode(enum.Enum):
+    """The rule a refused move breaks. Values are stable across releases. Each is stated
+    where its rule is: the rules of a move in ``_rules.MoveRule``, the aids' and
+    auto-finish's in ``_aids.AidRule``; this enum joins them."""
+
+    FACE_DOWN = MoveRule.FACE_DOWN.value
+    """The card is face down and not in play yet."""
+    NOT_IN_PLAY = MoveRule.NOT_IN_PLAY.value
+    """The card lies on a foundation under another card."""
+    ALREADY_ON_FOUNDATION = MoveRule.ALREADY_ON_FOUNDATION.value
+    """The card is the top of its foundation and was sent to the foundations again."""
+    NOT_LAST_CARD = MoveRule.NOT_LAST_CARD.value
+    """Only the last card of a column can go to a foundation."""
+    FOUNDATION_ORDER = MoveRule.FOUNDATION_ORDER.value
+    """A foundation takes its suit in order from the Ace; this card is not the next."""
+    SAME_COLUMN = MoveRule.SAME_COLUMN.value
+    """The destination is the column the group already lies in."""
+    KING_ONLY = MoveRule.KING_ONLY.value
+    """Only a King, alone or with its group, may go to an empty column."""
+    RANK_MISMATCH = MoveRule.RANK_MISMATCH.value
+    """The card must be exactly one rank lower than the destination's last card."""
+    SAME_COLOUR = MoveRule.SAME_COLOUR.value
+    """Classic rules only: the card must be of the opposite colour."""
+    GROUP_TOO_LARGE = MoveRule.GROUP_TOO_LARGE.value
+    """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
+    NO_PLACE = AidRule.NO_PLACE.value
+    """Aids only: a double tap or auto placement found no place for the card."""
+    RETURN_BY_DRAG = AidRule.RETURN_BY_DRAG.value
+    """Aids only: a double tap on a foundation's top card; it comes back only by a
+    drag to a column."""
+    CARD_BACK = AidRule.CARD_BACK.value
+    """A tap on a face-down card addressed by its place (``Game.tap_at``): the refusal
+    names no card, since the player cannot see it."""
+    FACE_DOWN_LEFT = AidRule.FACE_DOWN_LEFT.value
+    """Auto-finish asked for while cards are face down (``size`` of them)."""
+    NO_WIN_LEFT = AidRule.NO_WIN_LEFT.value
+    """Auto-finish asked of a position no line of moves wins."""
+    NO_WIN_FOUND = AidRule.NO_WIN_FOUND.value
+    """Auto-finish found no win within its time."""
+
+
+def refusal_code(rule: MoveRule | AidRule) -> RefusalCode:
+    """The public code of a rule."""
+    return RefusalCode(rule.value)
 
 
 class InvalidCatalog(YukonError, ValueError):

@@ -24,43 +24,21 @@ from ._moves import FOUNDATION, MOVES, Move
 from ._scoring import move_points, scored
 
 
-class RefusalCode(enum.Enum):
-    """The rule a refused move breaks. Values are stable across releases."""
+class MoveRule(enum.Enum):
+    """The rules of a move, each one a refused move may break: the values of
+    :class:`~yukon.RefusalCode`'s members of the same names, where each is explained (the
+    aids state theirs in ``_aids.AidRule``)."""
 
     FACE_DOWN = "face-down"
-    """The card is face down and not in play yet."""
     NOT_IN_PLAY = "not-in-play"
-    """The card lies on a foundation under another card."""
     ALREADY_ON_FOUNDATION = "already-on-foundation"
-    """The card is the top of its foundation and was sent to the foundations again."""
     NOT_LAST_CARD = "not-last-card"
-    """Only the last card of a column can go to a foundation."""
     FOUNDATION_ORDER = "foundation-order"
-    """A foundation takes its suit in order from the Ace; this card is not the next."""
     SAME_COLUMN = "same-column"
-    """The destination is the column the group already lies in."""
     KING_ONLY = "king-only"
-    """Only a King, alone or with its group, may go to an empty column."""
     RANK_MISMATCH = "rank-mismatch"
-    """The card must be exactly one rank lower than the destination's last card."""
     SAME_COLOUR = "same-colour"
-    """Classic rules only: the card must be of the opposite colour."""
     GROUP_TOO_LARGE = "group-too-large"
-    """A group of more than ``GROUP_LIMIT`` (20) cards cannot move in one move."""
-    NO_PLACE = "no-place"
-    """Aids only: a double tap or auto placement found no place for the card."""
-    RETURN_BY_DRAG = "return-by-drag"
-    """Aids only: a double tap on a foundation's top card; it comes back only by a
-    drag to a column."""
-    CARD_BACK = "card-back"
-    """A tap on a face-down card addressed by its place (``Game.tap_at``): the refusal
-    names no card, since the player cannot see it."""
-    FACE_DOWN_LEFT = "face-down-left"
-    """Auto-finish asked for while cards are face down (``size`` of them)."""
-    NO_WIN_LEFT = "no-win-left"
-    """Auto-finish asked of a position no line of moves wins."""
-    NO_WIN_FOUND = "no-win-found"
-    """Auto-finish found no win within its time."""
 
 
 GROUP_LIMIT = 20
@@ -85,16 +63,16 @@ EMPTY = 52
 """The "card" an empty column shows in the placing tables."""
 
 
-def placing_rule(card: int, target: int, relaxed: bool) -> RefusalCode | None:
+def placing_rule(card: int, target: int, relaxed: bool) -> MoveRule | None:
     """The rule that keeps ``card`` off ``target`` (a column's last card, or
     :data:`EMPTY`), or ``None`` when it may go there: only a King on an empty column;
     else one rank lower and, in classic rules, of the other colour."""
     if target == EMPTY:
-        return None if IS_KING[card] else RefusalCode.KING_ONLY
+        return None if IS_KING[card] else MoveRule.KING_ONLY
     if RANK[target] != RANK[card] + 1:
-        return RefusalCode.RANK_MISMATCH
+        return MoveRule.RANK_MISMATCH
     if not relaxed and RED[target] == RED[card]:
-        return RefusalCode.SAME_COLOUR
+        return MoveRule.SAME_COLOUR
     return None
 
 
@@ -211,7 +189,7 @@ class Broken(Exception):
     with (``other``, :data:`EMPTY` for none) and the number of cards the move would
     carry. Internal: :class:`~yukon.State` turns it into an :class:`~yukon.IllegalMove`."""
 
-    def __init__(self, code: RefusalCode, other: int = EMPTY, size: int = 1) -> None:
+    def __init__(self, code: MoveRule, other: int = EMPTY, size: int = 1) -> None:
         super().__init__(code, other, size)
         self.code = code
         self.other = other
@@ -268,7 +246,7 @@ def follow(p: Position, key: int) -> Position:
     if s >= ON_FOUNDATION:
         if s == ON_FOUNDATION:
             return _from_foundation(p, c, dest)
-        raise Broken(RefusalCode.FACE_DOWN)
+        raise Broken(MoveRule.FACE_DOWN)
     cols = p.cols
     col = cols[s]
     pos = col.index(c)
@@ -280,10 +258,10 @@ def follow(p: Position, key: int) -> Position:
     if dest == FOUNDATION:
         suit = c // 13
         if size != 1:
-            raise Broken(RefusalCode.NOT_LAST_CARD, size=size)
+            raise Broken(MoveRule.NOT_LAST_CARD, size=size)
         home = next_home(found, suit)
         if home != c:
-            raise Broken(RefusalCode.FOUNDATION_ORDER, home)
+            raise Broken(MoveRule.FOUNDATION_ORDER, home)
         new_found = [*found]
         new_found[suit] += 1
         found = tuple(new_found)
@@ -292,11 +270,11 @@ def follow(p: Position, key: int) -> Position:
         target = cols[dest]
         t = target[-1] if target else EMPTY
         if dest == s:
-            raise Broken(RefusalCode.SAME_COLUMN, size=size)
+            raise Broken(MoveRule.SAME_COLUMN, size=size)
         if not FITS[p.relaxed][c * 53 + t]:
             raise Broken(placing_rule(c, t, p.relaxed), t, size)  # type: ignore[arg-type]
         if size > GROUP_LIMIT:
-            raise Broken(RefusalCode.GROUP_TOO_LARGE, size=size)
+            raise Broken(MoveRule.GROUP_TOO_LARGE, size=size)
         group = col[pos:]
         new_cols[dest] = target + group
         for x in group:
@@ -323,9 +301,9 @@ def _from_foundation(p: Position, c: int, dest: int) -> Position:
     suit = c // 13
     found = p.found
     if next_home(found, suit) != c + 1:
-        raise Broken(RefusalCode.NOT_IN_PLAY, next_home(found, suit) - 1)
+        raise Broken(MoveRule.NOT_IN_PLAY, next_home(found, suit) - 1)
     if dest == FOUNDATION:
-        raise Broken(RefusalCode.ALREADY_ON_FOUNDATION)
+        raise Broken(MoveRule.ALREADY_ON_FOUNDATION)
     target = p.cols[dest]
     t = target[-1] if target else EMPTY
     if not FITS[p.relaxed][c * 53 + t]:

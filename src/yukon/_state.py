@@ -26,7 +26,7 @@ from ._codes import GameCode, Rules, as_rules, fast_shuffled_deck
 from ._errors import InvalidCard, InvalidPosition
 from ._moves import ACTION_COUNT, Move
 from ._observation import fast_observe
-from ._refusals import IllegalMove, Refusal
+from ._refusals import IllegalMove, Refusal, refusal_code
 from ._rules import (
     EMPTY,
     ON_FOUNDATION,
@@ -649,7 +649,7 @@ _SET_P = vars(State)["_p"].__set__
 def _refusal(broken: Broken, move: Move) -> Refusal:
     """The public :class:`Refusal` of the rule :func:`follow` found broken."""
     other = CARDS[broken.other] if broken.other < EMPTY else None
-    return Refusal(broken.code, move, other, broken.size)
+    return Refusal(refusal_code(broken.code), move, other, broken.size)
 
 
 def _unpickle(

@@ -1,12 +1,16 @@
-"""Value types: built once, then never changed.
+"""Value types: built once, then never changed, and known by their public names.
 
 attrs makes a frozen class refuse ``card.rank = 3``, but its ``__init__`` can still be
 called again on a built value and would rewrite it in place: for the 52 shared cards, for
-the rest of the process. :func:`built_once` closes that door.
+the rest of the process. :func:`built_once` closes that door. :func:`publish` gives the
+classes and functions of the private modules the public module's name.
 """
 
 from __future__ import annotations
 
+import types
+import typing
+from collections.abc import Iterable, MutableMapping
 from typing import Any, TypeVar
 
 _T = TypeVar("_T", bound=type)
@@ -49,3 +53,24 @@ def checked_pickles(cls: _T) -> _T:
     cls.__reduce__ = __reduce__  # type: ignore[assignment]
     cls.__setstate__ = __setstate__  # type: ignore[attr-defined]
     return cls
+
+
+def publish(namespace: MutableMapping[str, Any], names: Iterable[str]) -> None:
+    """Make the classes and functions a public module exports under ``names`` report it
+    (``yukon.Card``, not ``yukon._cards.Card``) in reprs and tracebacks, which is also
+    where pickle finds them; one a public module already reports keeps its module.
+    ``typing.get_type_hints`` reads a class's annotations in the namespace of its
+    ``__module__``, so they are resolved first, in their own module."""
+    module = namespace["__name__"]
+    for name in names:
+        obj = namespace[name]
+        if not isinstance(obj, (type, types.FunctionType)):
+            continue
+        if not any(part.startswith("_") for part in obj.__module__.split(".")):
+            continue
+        if isinstance(obj, type):
+            own = vars(obj).get("__annotations__", {})  # not inspect's: slow to import
+            if own:
+                hints = typing.get_type_hints(obj)
+                obj.__annotations__ = {key: hints[key] for key in own}
+        obj.__module__ = module

@@ -19,6 +19,7 @@ from ._grading import (
     grade_of,
     no_peek_won,
 )
+from ._values import publish as _publish
 
 __all__ = [
     "FINISH_NODES",
@@ -32,6 +33,5 @@ __all__ = [
     "no_peek_won",
 ]
 
-for _name in ("grade_of", "no_peek_won"):
-    globals()[_name].__module__ = __name__
-del _name
+_publish(globals(), __all__)
+del _publish

@@ -101,7 +101,7 @@ class View:
     moved: frozenset[Card] = frozenset()
 
 
-class PileView(Static):
+class PileWidget(Static):
     """One pile, drawn as lines of text: a foundation (its top card) or a column (its
     number, then its cards from the bottom, face-down ones as backs that are never
     read). A click reports the card on the line clicked."""
@@ -141,7 +141,7 @@ class PileView(Static):
 
     def redraw(self) -> None:
         board = self.parent.parent if self.parent else None
-        if isinstance(board, Board) and board.view is not None:
+        if isinstance(board, BoardWidget) and board.view is not None:
             self.draw(board.view)
 
     def draw(self, view: View) -> None:
@@ -249,22 +249,22 @@ _BACK, _BACK_STYLE = " ░░ ", "white on blue"
 _LIT, _MOVED, _HELD = "black on cyan", "black on green", "black on yellow"
 
 
-class Board(Widget):
+class BoardWidget(Widget):
     """The foundations above the seven columns."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="foundations"):
             for suit in Suit:
-                yield PileView(Pile.foundation(suit), id=f"foundation-{suit.letter}")
+                yield PileWidget(Pile.foundation(suit), id=f"foundation-{suit.letter}")
         with Horizontal(id="columns"):
             for index in range(_COLUMNS):
-                yield PileView(Pile.column(index), id=f"column-{index + 1}")
+                yield PileWidget(Pile.column(index), id=f"column-{index + 1}")
 
     view: View | None = None
 
     def draw(self, view: View) -> None:
         self.view = view
-        for pile in self.query(PileView):
+        for pile in self.query(PileWidget):
             pile.draw(view)
 
 
@@ -467,7 +467,7 @@ _HELP = (
 
 
 class YukonApp(App[None]):
-    """Yukon in the terminal: one :class:`~yukon.Game` shown on a :class:`Board`.
+    """Yukon in the terminal: one :class:`~yukon.Game` shown on a :class:`BoardWidget`.
 
     ``clock`` (seconds, :func:`time.monotonic` by default) times the game; the time is
     saved with the game as ``meta["elapsed_ms"]``.
@@ -477,11 +477,11 @@ class YukonApp(App[None]):
     MOVED_SHOWN_FOR = 0.6
     """Seconds the cards that just moved stay lit."""
     CSS = """
-    Board { height: 1fr; padding: 1 1 0 1; }
+    BoardWidget { height: 1fr; padding: 1 1 0 1; }
     #foundations { height: 1; margin: 0 0 1 0; }
     #columns { height: 1fr; }
-    PileView { width: 4; margin: 0 2 0 0; }
-    PileView.column { height: 1fr; }
+    PileWidget { width: 4; margin: 0 2 0 0; }
+    PileWidget.column { height: 1fr; }
     #info, #status { height: auto; padding: 0 1; }
     #status { color: $warning; }
     .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
@@ -553,7 +553,7 @@ class YukonApp(App[None]):
         self.started = clock()
         self.just_sent_home: Card | None = None
         # The main screen's widgets, kept: a query would search a dialog open on top.
-        self.board = Board()
+        self.board = BoardWidget()
         self.info = Static(id="info")
         self.status = Static(id="status")
 
@@ -623,8 +623,8 @@ class YukonApp(App[None]):
 
     # -- the player's actions ------------------------------------------------------
 
-    @on(PileView.Clicked)
-    def clicked(self, event: PileView.Clicked) -> None:
+    @on(PileWidget.Clicked)
+    def clicked(self, event: PileWidget.Clicked) -> None:
         card, pile, held = event.card, event.pile, self.view.held
         if event.chain == 2:
             if self.settings.double_click and card and card != self.just_sent_home:

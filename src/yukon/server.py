@@ -34,6 +34,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ._errors import InvalidRecord
 from ._store import SQLiteStore, Store
+from ._values import publish as _publish
 from .protocol import (
     ERRORS,
     InvalidMessage,
@@ -441,3 +442,7 @@ def serve(
 
 def _exit(number: int, frame: object) -> None:
     raise SystemExit(0)
+
+
+_publish(globals(), __all__)
+del _publish

@@ -16,6 +16,7 @@ from typing import Any
 from ._errors import InvalidSurvey
 from ._grading import BLIND_MOVES
 from ._survey import STUCK, Tally, file_name, fold, read_done, wilson
+from ._values import publish as _publish
 
 __all__ = ["BLIND_MOVES", "STUCK", "InvalidSurvey", "Tally", "fold", "read", "wilson"]
 
@@ -29,6 +30,5 @@ def read(path: str | os.PathLike[str]) -> dict[str, dict[str, Any]]:
     return read_done(file_name("path", path))
 
 
-for _name in ("Tally", "fold", "wilson"):
-    globals()[_name].__module__ = __name__
-del _name
+_publish(globals(), __all__)
+del _publish

@@ -25,6 +25,7 @@ from yukon import (
     OBSERVATION_SIZE,
     UNDO_LIMIT,
     Batch,
+    BatchStep,
     CannotFinish,
     Card,
     Catalog,
@@ -58,7 +59,6 @@ from yukon import (
     Solution,
     State,
     StateView,
-    Stepped,
     Suit,
     Turn,
     Verdict,
@@ -150,7 +150,7 @@ def main() -> list[object]:
     played: memoryview = batch.random_playouts(5, seed=3)
     buffers: tuple[bytearray, bytearray] = (batch.legal_masks(), batch.observations())
     later: list[State] = batch.states()
-    stepped: Stepped = batch.try_step([0, 0], reward="score")
+    stepped: BatchStep = batch.try_step([0, 0], reward="score")
     batch.reset(1, state)
     seen += [stepped.won, stepped.masks]
     seen += [list(rewards), done, list(played), buffers, later]
