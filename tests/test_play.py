@@ -900,3 +900,67 @@ def test_loading_a_game_saved_won_counts_no_second_win(tmp_path: pathlib.Path) -
         assert app.record == yukon.Statistics()
 
     run(YukonApp(Game.new("YU1-C-AAAAAAB"), save_path=save, clock=Clock()), script)
+
+
+def test_the_new_game_choices_and_the_statistics_fit_80_by_24(
+    tmp_path: pathlib.Path,
+) -> None:
+    """At 80 x 24 the new-game screen lost "Today's deal" and the end of its question
+    past the right edge, and each statistics line was cut at "fastest wi"."""
+    import datetime
+
+    from textual.widgets import Button, Label
+
+    path = tmp_path / "stats.json"
+    day = datetime.date(2026, 12, 7)
+    record = yukon.Statistics().add_all(
+        [
+            yukon.Played(
+                yukon.Rules.CLASSIC, True, 625, 106, 63.0, yukon.Grade.EASY, day
+            ),
+            yukon.Played(yukon.Rules.RELAXED, False, 10, 3, 20.0),
+            yukon.Played(yukon.Rules.CLASSIC, True, 640, 120, 3663.0, yukon.Grade.HARD),
+        ]
+    )
+    path.write_text(record.to_json(), encoding="utf-8")
+
+    def on_screen(widget: Label | Button | Static) -> bool:
+        region = widget.region
+        return region.width > 0 and region.right <= 80 and region.bottom <= 24
+
+    async def script(app: YukonApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        await pilot.pause()
+        buttons = list(app.screen.query(Button))
+        assert {button.id for button in buttons} == {
+            "winnable",
+            "daily",
+            "easy",
+            "medium",
+            "hard",
+            "hardest",
+        }
+        assert all(on_screen(button) for button in buttons), [
+            (button.id, button.region) for button in buttons
+        ]
+        question = app.screen.query_one(Label)
+        assert on_screen(question) and question.region.height >= 2  # wrapped, whole
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        shown = app.screen.query_one("#statistics", Static)
+        text = str(shown.render())
+        assert "fewest moves 106" in text and "fastest win 61:03" in text
+        assert on_screen(shown) and on_screen(app.screen.query_one("#ok", Button))
+        *figures, kept = text.splitlines()  # the file's path may wrap; no figure does
+        assert kept.startswith("Kept in ") and len(figures) == 11
+        assert max(map(len, figures)) <= shown.region.width
+        assert shown.region.height >= len(figures) + 1  # every line shown
+
+    app = YukonApp(Game.new("YU1-C-AAAAAAB"), clock=Clock(), statistics_path=path)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(go())

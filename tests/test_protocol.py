@@ -5,6 +5,7 @@ random games with undo, redo, hint, give-up, bad messages and reloads."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 import typing
@@ -51,6 +52,8 @@ values = st.one_of(
         lambda x: not x.is_integer()  # JSON Schema counts 6.0 an integer; see below
     ),
     st.sampled_from(["", "foundation", "C", "R", "YU1-C-AAAAAAB", "auto_placement"]),
+    st.sampled_from(["random", "winnable", "daily", "easy", "hardest", "lost"]),
+    st.sampled_from(["2026-12-06", "2026-02-30", "2026-1-06", "２０２６-12-06"]),
     st.text(max_size=120),
     st.just({"column": 1, "index": 2}),
     st.just({"foundation": 3}),
@@ -62,7 +65,10 @@ values = st.one_of(
     st.lists(st.integers(), max_size=2),
 )
 fields = st.sampled_from(
-    ["id", "elapsed_ms", "code", "rules", "saved", "place", "to", "name", "value", "x"]
+    [
+        *["id", "elapsed_ms", "code", "rules", "saved", "place", "to", "name"],
+        *["value", "deal", "grade", "date", "x"],
+    ]
 )
 
 
@@ -249,6 +255,16 @@ def test_a_bad_load_keeps_the_game_it_had() -> None:
         ('{"op": "settings", "name": "auto_placement", "value": 1}', "bad-message"),
         ('{"op": "new", "code": "YU1-X-AAAAAAB"}', "bad-code"),
         ('{"op": "fly"}', "bad-message"),
+        ('{"op": "new", "deal": "daily"}', "bad-message"),
+        ('{"op": "new", "deal": "random", "date": "2026-12-06"}', "bad-message"),
+        ('{"op": "new", "grade": "easy"}', "bad-message"),
+        ('{"op": "new", "deal": "random", "grade": "easy"}', "bad-message"),
+        ('{"op": "new", "deal": "winnable", "grade": "lost"}', "bad-message"),
+        ('{"op": "new", "code": "YU1-C-AAAAAAB", "deal": "winnable"}', "bad-message"),
+        ('{"op": "new", "deal": "daily", "date": "2026-02-30"}', "bad-date"),
+        ('{"op": "new", "deal": "daily", "date": "06/12/2026"}', "bad-message"),
+        ('{"op": "statistics"}', "bad-message"),
+        ('{"op": "statistics", "date": "2026-13-01"}', "bad-date"),
         ('{"op": "redo"}', "nothing-to-redo"),
         ('{"op": "undo"}', "nothing-to-undo"),
         ("not json", "bad-json"),
@@ -328,3 +344,188 @@ def test_a_saved_session_that_is_none_is_refused() -> None:
     for text in ("{}", "[]", "nope", '{"format": "yukon.session"}'):
         with pytest.raises(yukon.InvalidRecord):
             Session.restore(text)
+
+
+# -- the deals a player asks for, and the player's record (#60) ---------------------------
+
+
+def _code(session: Session) -> GameCode:
+    assert session.game is not None and session.game.code is not None
+    return session.game.code
+
+
+@pytest.mark.parametrize("rules", ["C", "R"])
+@pytest.mark.parametrize("grade", [None, "easy", "medium", "hard", "hardest"])
+def test_a_winnable_deal_comes_from_the_catalog_its_grade_shown_and_its_code_not(
+    rules: str, grade: str | None
+) -> None:
+    """The catalog's deals are public: a winnable deal's code IS the deal, so it stays
+    hidden until the game is over; the grade the player asked for tells nothing new."""
+    fields = {} if grade is None else {"grade": grade}
+    session = Session(rng=random.Random(60))
+    answer = ask(session, op="new", deal="winnable", rules=rules, **fields)
+    code = _code(session)
+    assert code == yukon.winnable(rules, rng=random.Random(60), tries=0, **fields)
+    known = yukon.known_grading(code)
+    assert answer["deal"] == "winnable" and "code" not in answer
+    assert not deals(answer, code)
+    if grade is not None:
+        assert known is not None and known.grade.value == grade == answer["grade"]
+    assert answer.get("grade") == (None if known is None else known.grade.value)
+    over = ask(session, op="give_up")
+    assert over["code"] == str(code)
+
+
+def test_the_daily_deal_is_the_days_and_shows_its_day_and_grade_not_its_code() -> None:
+    session = Session()
+    for day in (datetime.date(2026, 12, 6), datetime.date(2027, 2, 1)):
+        for rules in "CR":
+            text = day.isoformat()
+            answer = ask(session, op="new", deal="daily", date=text, rules=rules)
+            code = _code(session)
+            assert code == yukon.daily(day, rules)
+            assert answer["daily"] == text and answer["deal"] == "daily"
+            assert "code" not in answer and not deals(answer, code)
+            known = yukon.known_grading(code)
+            assert answer.get("grade") == (None if known is None else known.grade.value)
+    assert ask(session, op="new", rules="C")["deal"] == "random"
+    assert "daily" not in ask(session, op="show")
+
+
+def test_a_random_deals_grade_is_shown_only_once_the_game_is_over() -> None:
+    """A random deal's grade would say its deal is in the public catalog, where the
+    face-up cards find it."""
+    session = Session(rng=random.Random(1))
+    ask(session, op="new", rules="C")
+    code = yukon.winnable(grade="easy", rng=random.Random(2))
+    session.game = Game.new(code)  # a random deal that happens to be in the catalog
+    assert "grade" not in ask(session, op="show")
+    assert ask(session, op="give_up")["grade"] == "easy"
+    ask(session, op="new", code=str(code))  # the player's own code: shown
+    assert ask(session, op="show")["grade"] == "easy"
+
+
+def win(session: Session, code: GameCode, clock: int) -> dict[str, Any]:
+    """``code``'s deal won through the messages, the clock at ``clock`` ms."""
+    state = yukon.deal(code)
+    solution = yukon.solve(state, max_nodes=2_000_000)
+    assert solution.verdict is yukon.Verdict.WON
+    answer: dict[str, Any] = {}
+    for move in solution.moves:
+        to = "foundation" if move.column is None else move.column
+        answer = ask(
+            session, op="drop", place=spot(state, move), to=to, elapsed_ms=clock
+        )
+        state = state.apply(move)
+    assert answer["view"]["won"]
+    return answer
+
+
+def record(session: Session, day: str = "2026-12-06") -> dict[str, Any]:
+    answer = ask(session, op="statistics", date=day)
+    stats: dict[str, Any] = answer["statistics"]
+    return stats
+
+
+def test_the_record_counts_a_win_once_and_a_game_left_after_a_move_as_not_won() -> None:
+    session = Session()
+    assert record(session)["record"]["games"]["played"] == 0  # no game yet: answered
+    easy = yukon.winnable(grade="easy", rng=random.Random(3))
+    ask(session, op="new", code=str(easy))
+    won = win(session, easy, 95_500)
+    games = record(session)["record"]["games"]
+    assert games["played"] == games["won"] == games["streak"] == 1
+    assert games["fastest_win_seconds"] == 95.5
+    assert games["fewest_moves"] == won["moves"] and games["best_score"] == won["score"]
+    ask(session, op="undo")
+    ask(session, op="redo")  # won again: the same game, counted once
+    ask(session, op="new", rules="R")  # a won game left: nothing more
+    assert record(session)["record"]["games"]["played"] == 1
+    ask(session, op="new", rules="R")  # left with no move made: does not count
+    state = session.game.state if session.game else None
+    assert state is not None
+    move = state.legal_moves()[0]
+    to = "foundation" if move.column is None else move.column
+    assert ask(session, op="drop", place=spot(state, move), to=to)["played"]
+    ask(session, op="new", rules="C")  # left after a move: played, not won
+    stats = record(session)["record"]
+    assert (stats["games"]["played"], stats["games"]["won"]) == (2, 1)
+    assert stats["games"]["streak"] == 0 and stats["games"]["best_streak"] == 1
+    assert stats["by_rules"]["R"]["played"] == 1 and stats["by_rules"]["R"]["won"] == 0
+    assert stats["by_grade"]["easy"]["won"] == 1
+    validate(stats, "statistics")
+
+
+def test_a_game_given_up_counts_once_not_won() -> None:
+    session = Session(rng=random.Random(4))
+    ask(session, op="new", code="YU1-C-AAAAAAB")
+    ask(session, op="drop", place={"column": 6, "index": 6}, to=1)
+    ask(session, op="give_up")
+    assert record(session)["record"]["games"]["played"] == 1
+    ask(session, op="new", rules="C")  # left again: counted already
+    games = record(session)["record"]["games"]
+    assert (games["played"], games["won"], games["best_score"]) == (1, 0, 5)
+
+
+def test_the_daily_streak_is_as_it_stands_on_the_day_the_page_gives() -> None:
+    session = Session()
+    day = datetime.date(2026, 12, 7)  # a Monday: an easy deal
+    ask(session, op="new", deal="daily", date=day.isoformat())
+    win(session, yukon.daily(day), 60_000)
+    for today, streak in (
+        (day, 1),
+        (day + datetime.timedelta(1), 1),
+        (day + datetime.timedelta(2), 0),
+    ):
+        stats = record(session, today.isoformat())
+        assert stats["daily_streak"] == streak, today
+    assert stats["record"]["daily"] == {
+        "streak": 1,
+        "best_streak": 1,
+        "last_win": day.isoformat(),
+    }
+
+
+def test_the_record_and_the_deal_are_kept_by_the_owning_side() -> None:
+    session = Session()
+    day = datetime.date(2026, 12, 9)
+    ask(session, op="new", deal="daily", date=day.isoformat())
+    ask(session, op="give_up")
+    ask(session, op="new", deal="daily", date=day.isoformat())
+    again = Session.restore(session.save())
+    assert ask(again, op="show") == ask(session, op="show")
+    assert record(again) == record(session)
+    assert again.day == day and again.deal == "daily"
+
+
+def test_a_session_saved_before_the_record_loads_with_an_empty_one() -> None:
+    session = Session()
+    ask(session, op="new", code="YU1-C-AAAAAAB")
+    data = json.loads(session.save())
+    old = {
+        key: data[key]
+        for key in ("format", "game", "settings", "given_up", "code_known")
+    }
+    again = Session.restore(json.dumps({**old, "version": 1}))
+    assert again.game == session.game and again.deal == "code"
+    assert record(again)["record"]["games"]["played"] == 0
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"version": 3},
+        {"deal": "lucky"},
+        {"counted": 1},
+        {"daily": "2026-12-06"},  # a day for a deal that is not daily
+        {"deal": "daily", "daily": "2026-12-06"},  # not that day's deal
+        {"record": {"format": "yukon.statistics"}},
+    ],
+)
+def test_a_saved_session_whose_record_no_play_makes_is_refused(
+    change: dict[str, Any],
+) -> None:
+    session = Session()
+    ask(session, op="new", code="YU1-C-AAAAAAB")
+    with pytest.raises(yukon.InvalidRecord):
+        Session.restore(json.dumps({**json.loads(session.save()), **change}))

@@ -47,10 +47,15 @@ worker.onmessage = (event) => {
   if (resolve) resolve(data);
 };
 
+// The moves that may end a game carry the page's clock: a win is counted in the
+// player's record with the time it took.
+const TIMED = new Set(["tap", "double_tap", "drop", "undo", "redo", "finish"]);
+
 async function ask(op, fields = {}) {
   await readyPromise;
   const id = nextId++;
-  const text = JSON.stringify({ id, op, ...fields });
+  const clock = TIMED.has(op) && shown ? { elapsed_ms: Math.round(currentElapsed()) } : {};
+  const text = JSON.stringify({ id, op, ...fields, ...clock });
   window.yukonLog.push({ from: "page", text });
   return new Promise((resolve) => {
     waiting.set(id, resolve);
@@ -245,7 +250,15 @@ function draw(answer) {
   $("[data-score]").textContent = answer.score;
   $("[data-moves]").textContent = answer.moves;
   $("#game-code").textContent = answer.code || ""; // only a code the player may see
-  $("#rules").value = view.rules === "relaxed" ? "R" : "C";
+  // The grade and the day only as the worker gives them: a random deal's grade only
+  // once it is over (it would say the deal is in the public catalog).
+  const deal = [];
+  if (answer.daily) deal.push(t("daily_info", { date: answer.daily }));
+  if (answer.grade) deal.push(t(`grade_${answer.grade}`));
+  $("#deal-info").textContent = deal.join(" · ");
+  $("#deal-info").dataset.deal = answer.deal || "";
+  if (answer.grade) $("#deal-info").dataset.grade = answer.grade;
+  else delete $("#deal-info").dataset.grade;
   $("#undo").disabled = !answer.can_undo;
   $("#redo").disabled = !answer.can_redo;
   if (view.won) board.dataset.won = t("won");
@@ -623,8 +636,12 @@ $("#undo").addEventListener("click", () => serial(() => act("undo")));
 $("#redo").addEventListener("click", () => serial(() => act("redo")));
 $("#finish").addEventListener("click", () => serial(() => act("finish")));
 $("#hint").addEventListener("click", () => serial(showHint));
-$("#random").addEventListener("click", () => serial(() => newGame(null)));
+$("#random").addEventListener("click", chooseNewGame);
 $("#open-menu").addEventListener("click", () => $("#menu").showModal());
+$("#open-stats").addEventListener("click", () => {
+  $("#menu").close();
+  serial(showStatistics);
+});
 $("#deal").addEventListener("click", dealFromMenu);
 $("#code").addEventListener("keydown", (event) => {
   if (event.key !== "Enter") return;
@@ -650,6 +667,7 @@ for (const box of document.querySelectorAll("[data-setting]")) {
  * message line. */
 function showLanguage() {
   applyTexts();
+  drawStatistics();
   const button = $("#language");
   button.dataset.lang = language();
   button.textContent = t("language_other");
@@ -686,14 +704,112 @@ async function showHint() {
   announce(to === "foundation" ? t("hint_home", { card: cardName(name) }) : t("hint_column", { card: cardName(name), column: to + 1 }));
 }
 
+/** A deal from a code (the menu), asking first if a game is in progress. */
 async function newGame(code) {
-  const asked = code ? t("confirm_code", { code }) : t("confirm_new");
-  if (!(await mayAbandon(asked))) return;
-  const fields = code ? { code } : { rules: $("#rules").value };
+  if (!(await mayAbandon(t("confirm_code", { code })))) return;
+  await dealt({ code });
+}
+
+async function dealt(fields) {
   elapsed = 0;
   clockFrom = performance.now();
   const answer = await act("new", fields);
+  if (answer.error === "no-deal") tell(() => t("no_deal"));
   if (!answer.error) history.replaceState(null, "", answer.code ? `?code=${answer.code}` : location.pathname);
+}
+
+/** Today as the player's own calendar says it (local time), YYYY-MM-DD: the daily deal
+ * and the daily streak are the page's day; the library reads no clock. */
+function today() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+const GRADES = ["easy", "medium", "hard", "hardest"];
+
+/** New game (button or N): the choices (random, winnable, of a grade, today's deal),
+ * then, if a game is in progress, the question before it is abandoned. */
+function chooseNewGame() {
+  const dialog = $("#new-game");
+  if (shown) $("#rules").value = shown.view.rules === "relaxed" ? "R" : "C";
+  dialog.returnValue = "";
+  dialog.addEventListener(
+    "close",
+    () => {
+      const choice = dialog.returnValue;
+      if (choice) serial(() => newDeal(choice));
+    },
+    { once: true },
+  );
+  dialog.showModal();
+}
+
+async function newDeal(choice) {
+  if (!(await mayAbandon(t("confirm_new")))) return;
+  const fields = { rules: $("#rules").value };
+  if (choice === "winnable" || GRADES.includes(choice)) fields.deal = "winnable";
+  if (GRADES.includes(choice)) fields.grade = choice;
+  if (choice === "daily") Object.assign(fields, { deal: "daily", date: today() });
+  await dealt(fields);
+}
+
+// -- the player's record: kept by the worker with the game, shown on request ------------
+
+let record = null; // the last statistics answer, redrawn when the language changes
+
+async function showStatistics() {
+  const answer = await ask("statistics", { date: today() });
+  if (answer.error) return;
+  record = answer.statistics;
+  drawStatistics();
+  $("#statistics").showModal();
+}
+
+function drawStatistics() {
+  if (!record) return;
+  const data = record.record;
+  $("#daily-streak").textContent = t("daily_streak", { streak: record.daily_streak, best: data.daily.best_streak });
+  $("#daily-streak").dataset.dailyStreak = record.daily_streak;
+  const rows = [
+    ["all", t("all_games"), data.games],
+    ["C", t("classic_rules"), data.by_rules.C],
+    ["R", t("relaxed_rules"), data.by_rules.R],
+    ...GRADES.map((grade) => [grade, t(`grade_${grade}`), data.by_grade[grade]]),
+  ];
+  const none = { played: 0, won: 0, streak: 0, best_streak: 0 };
+  const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+  const fill = (table, cells) => {
+    $(table).tBodies[0].replaceChildren(
+      ...rows.map(([key, name, totals]) => {
+        const row = document.createElement("tr");
+        row.dataset.row = key;
+        const head = document.createElement("th");
+        head.scope = "row";
+        head.textContent = name;
+        row.append(head);
+        for (const [field, text] of cells(totals || none)) {
+          const cell = document.createElement("td");
+          cell.dataset.field = field;
+          cell.textContent = text;
+          row.append(cell);
+        }
+        return row;
+      }),
+    );
+  };
+  fill("#stats-games", (totals) => [
+    ["played", String(totals.played)],
+    ["won", String(totals.won)],
+    ["share", totals.played ? `${Math.round((100 * totals.won) / totals.played)}%` : "–"],
+    ["streak", String(totals.streak)],
+    ["best_streak", String(totals.best_streak)],
+  ]);
+  fill("#stats-bests", (totals) => [
+    ["best_score", totals.best_score == null ? "–" : String(totals.best_score)],
+    ["fastest_win", totals.fastest_win_seconds == null ? "–" : clock(totals.fastest_win_seconds)],
+    ["fewest_moves", totals.fewest_moves == null ? "–" : String(totals.fewest_moves)],
+  ]);
 }
 
 // -- the keyboard: arrows between cards, Enter or Space taps, letters for the buttons -----
@@ -737,7 +853,8 @@ document.addEventListener("keydown", (event) => {
   else if (key === "r" || key === "y") serial(() => act("redo", {}, started));
   else if (key === "h") serial(showHint);
   else if (key === "a") serial(() => act("finish", {}, started));
-  else if (key === "n") serial(() => newGame(null));
+  else if (key === "n") chooseNewGame();
+  else if (key === "t") serial(showStatistics);
   else if (key === "escape") {
     if (held) announce(t("put_down"));
     putDown();

@@ -342,9 +342,14 @@ class NewGameScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.question)
             yield Input(placeholder="YU1-C-AAAAAAB", id="answer")
+            # Two rows, so that every choice fits 80 columns.
             with Horizontal(classes="answers"):
-                for name, label in _NEW_GAME_CHOICES.items():
-                    yield Button(label, id=name)
+                yield Button(_NEW_GAME_CHOICES["winnable"], id="winnable")
+                yield Button(_NEW_GAME_CHOICES["daily"], id="daily")
+            with Horizontal(classes="answers"):
+                for grade in Grade:
+                    if grade.winnable:
+                        yield Button(_NEW_GAME_CHOICES[grade.value], id=grade.value)
 
     @on(Input.Submitted)
     def answered(self, event: Input.Submitted) -> None:
@@ -356,7 +361,8 @@ class NewGameScreen(ModalScreen[str | None]):
 
 
 def totals_line(name: str, totals: Totals) -> str:
-    """One line of the statistics screen."""
+    """One set of games on the statistics screen: the games and streaks on one line,
+    the bests on the next, each within 80 columns."""
     if not totals.played:
         return f"{name:<9} no games yet"
     share = f"{totals.win_share:.0%}" if totals.win_share is not None else "-"
@@ -372,7 +378,7 @@ def totals_line(name: str, totals: Totals) -> str:
     ]
     return (
         f"{name:<9} played {totals.played}, won {totals.won} ({share}), streak "
-        f"{totals.streak} (best {totals.best_streak}); " + ", ".join(best)
+        f"{totals.streak} (best {totals.best_streak})\n{'':<9} " + ", ".join(best)
     )
 
 
@@ -486,11 +492,11 @@ class YukonApp(App[None]):
     #status { color: $warning; }
     .dialog { width: 60; height: auto; padding: 1 2; background: $panel; }
     .dialog Label { width: 100%; }
-    .dialog.wide { width: 100; }
+    .dialog.wide { width: 100%; max-width: 100; }
     .answers { height: auto; }
     Ask, SettingsScreen, Confirm { align: center middle; }
     NewGameScreen, StatisticsScreen { align: center middle; }
-    NewGameScreen .dialog { width: 100; }
+    NewGameScreen .dialog { width: 100%; max-width: 100; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),

@@ -23,9 +23,11 @@ True
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import random
+import re
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
@@ -33,13 +35,23 @@ from ._aids import Settings
 from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
-from ._errors import InvalidGameCode, InvalidRecord, YukonError
+from ._deals import daily, winnable
+from ._errors import (
+    InvalidGameCode,
+    InvalidRecord,
+    InvalidStatistics,
+    NoDealFound,
+    YukonError,
+)
 from ._game import Game, Outcome
+from ._grading import WINNABLE_GRADES, Grade, known_grading
 from ._moves import Move
 from ._refusals import CannotFinish, Refusal
+from ._statistics import Played, Statistics
 from .views import ChangeView, RedoView, SpotView, StateView
 
 __all__ = [
+    "DEALS",
     "ERRORS",
     "OPS",
     "SETTINGS",
@@ -48,6 +60,7 @@ __all__ = [
     "Message",
     "RefusalView",
     "Session",
+    "StatisticsView",
     "check_message",
     "parse_json",
     "parse_message",
@@ -63,7 +76,7 @@ _COMMON = frozenset({"op", "id", "elapsed_ms"})
 _PLACE = frozenset({"place"})
 OPS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
     # op: (the fields it may carry besides op, id and elapsed_ms; those it needs)
-    "new": (frozenset({"code", "rules"}), frozenset()),
+    "new": (frozenset({"code", "rules", "deal", "grade", "date"}), frozenset()),
     "load": (frozenset({"saved"}), frozenset({"saved"})),
     "show": (frozenset(), frozenset()),
     "tap": (_PLACE, _PLACE),
@@ -76,6 +89,7 @@ OPS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
     "finish": (frozenset(), frozenset()),
     "give_up": (frozenset(), frozenset()),
     "settings": (frozenset({"name", "value"}), frozenset({"name", "value"})),
+    "statistics": (frozenset({"date"}), frozenset({"date"})),
 }
 """Each message's op and the fields it takes."""
 
@@ -90,6 +104,8 @@ ERRORS: Mapping[str, int] = {
     "nothing-to-redo": 422,
     "game-over": 422,
     "too-long": 422,
+    "no-deal": 422,
+    "bad-date": 400,
     "internal": 500,
 }
 """Every ``error`` code an answer may carry, with the HTTP status ``yukon serve`` gives
@@ -97,6 +113,11 @@ it: 400 a message that does not follow the schema, 422 one the game cannot take.
 
 _PLAYS = frozenset({"tap", "double_tap", "drop", "redo", "finish"})
 _OVER = _PLAYS | {"undo", "hint", "give_up"}
+DEALS = ("random", "winnable", "daily")
+"""The deals a ``new`` message may ask for (``deal``) besides a code: a random one, one
+the solver proved winnable (of ``grade``, when given), or the daily deal of ``date``."""
+_GRADES = tuple(grade.value for grade in WINNABLE_GRADES)
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _ID_LIMIT = 2**53 - 1
 _ELAPSED_LIMIT = 10**12
 
@@ -179,6 +200,12 @@ def check_message(message: object) -> Message:
             raise _bad('rules must be "C" or "R"')
         if "code" in message:
             raise _bad("new takes a code or rules, not both")
+    if "date" in message and (
+        not isinstance(message["date"], str) or not _DATE.fullmatch(message["date"])
+    ):
+        raise _bad("date must be a calendar day written YYYY-MM-DD")
+    if op == "new":
+        _check_deal(message)
     if "saved" in message and not isinstance(message["saved"], dict):
         raise _bad("saved must be a game record (a JSON object)")
     if "name" in message and message["name"] not in SETTINGS:
@@ -186,6 +213,23 @@ def check_message(message: object) -> Message:
     if "value" in message and type(message["value"]) is not bool:
         raise _bad("value must be true or false")
     return message
+
+
+def _check_deal(message: Mapping[str, object]) -> None:
+    """A ``new`` message's ``deal``, ``grade`` and ``date`` go together as the schema
+    says: a grade only for a winnable deal, a date exactly for the daily deal, and
+    neither with a code."""
+    deal = message.get("deal")
+    if "deal" in message and deal not in DEALS:
+        raise _bad(f"deal must be one of {', '.join(DEALS)}")
+    if "grade" in message and message["grade"] not in _GRADES:
+        raise _bad(f"grade must be one of {', '.join(_GRADES)}")
+    if "code" in message and "deal" in message:
+        raise _bad("new takes a code or a deal, not both")
+    if "grade" in message and deal != "winnable":
+        raise _bad('grade goes with deal "winnable"')
+    if (deal == "daily") != ("date" in message):
+        raise _bad('date goes with deal "daily", and it needs one')
 
 
 def _no_constant(name: str) -> object:
@@ -239,17 +283,38 @@ class _Answer(TypedDict):
     settings: dict[str, bool]
 
 
+class StatisticsView(TypedDict):
+    """The player's record (schema ``yukon.schema("statistics")``) and the daily streak
+    as it stands on the message's ``date``."""
+
+    record: dict[str, Any]
+    daily_streak: int
+
+
 class Answer(_Answer, total=False):
     """The answer to one message (schema ``yukon.schema("answer")``)."""
 
     game: str
     code: str
+    deal: str
+    grade: str
+    daily: str
+    statistics: StatisticsView
     played: bool
     pick: Literal[True]
     targets: list[int | Literal["foundation"]]
     hint: HintView | None
     error: str
     message: str
+
+
+def _day(text: str) -> datetime.date:
+    """A message's ``date``, already of the form YYYY-MM-DD: a calendar day, else
+    ``bad-date``."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise InvalidMessage("bad-date", f"{text} is no calendar day") from None
 
 
 def _refusal(refusal: Refusal | None) -> RefusalView | None:
@@ -267,12 +332,15 @@ def _to(move: Move) -> int | Literal["foundation"]:
 
 
 class Session:
-    """One player's game, settings, and whether the player may see the game code.
+    """One player's game, settings, whether the player may see the game code, and the
+    player's record (:class:`~yukon.Statistics`, counted as its module says: a game
+    won, or left (a new deal, a load, giving up) after a move, not won).
 
     :meth:`handle` never raises: a message it cannot take is answered with ``error``
-    and the game as it was. ``rng`` draws random deals (default: the system's
-    randomness); ``hint_nodes`` and ``finish_seconds`` bound a hint and an auto-finish;
-    ``max_moves`` (``None``: no limit) caps the move counter a game may reach.
+    and the game as it was. ``rng`` draws random and winnable deals (default: the
+    system's randomness); ``hint_nodes`` and ``finish_seconds`` bound a hint and an
+    auto-finish; ``max_moves`` (``None``: no limit) caps the move counter a game may
+    reach.
     """
 
     def __init__(
@@ -289,6 +357,15 @@ class Session:
         """The player gave the game up: it is over, and its code may be shown."""
         self.code_known = False
         """The player gave the game's code (or its record): showing it tells nothing."""
+        self.deal = "random"
+        """How the game was dealt: ``random``, ``code`` (the player's), ``saved`` (a
+        ``load``), ``winnable`` or ``daily``."""
+        self.day: datetime.date | None = None
+        """The day whose daily deal the game is, or ``None``."""
+        self.record = Statistics()
+        """The player's record: the games that count, this one once it is over."""
+        self.counted = False
+        """Whether the game is in :attr:`record` already."""
         self._rng = rng
         self._hint_nodes = hint_nodes
         self._finish_seconds = finish_seconds
@@ -303,24 +380,33 @@ class Session:
         return json.dumps(
             {
                 "format": "yukon.session",
-                "version": 1,
+                "version": 2,
                 "game": None if game is None else game.to_record(),
                 "settings": {name: getattr(self.settings, name) for name in SETTINGS},
                 "given_up": self.given_up,
                 "code_known": self.code_known,
+                "deal": self.deal,
+                "daily": None if self.day is None else self.day.isoformat(),
+                "record": self.record.to_dict(),
+                "counted": self.counted,
             },
             separators=(",", ":"),
         )
 
     @classmethod
     def restore(cls, text: str | bytes, **options: Any) -> Session:
-        """The session :meth:`save` wrote, its game checked as a record is; raises
+        """The session :meth:`save` wrote (version 2, or version 1 from before the
+        record: it starts an empty one), its game checked as a record is and its record
+        as :meth:`Statistics.from_dict <yukon.Statistics.from_dict>` checks one; raises
         :class:`~yukon.InvalidRecord` for anything else. ``options`` as for the
         constructor."""
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or data.get("format") != "yukon.session":
                 raise InvalidRecord("not a saved session")
+            version = data.get("version")
+            if type(version) is not int or version not in (1, 2):
+                raise InvalidRecord("a saved session is of version 1 or 2")
             session = cls(**options)
             if data["game"] is not None:
                 session.game = Game.from_record(data["game"])
@@ -329,11 +415,33 @@ class Session:
             if type(given_up) is not bool or type(known) is not bool:
                 raise InvalidRecord("a saved session's flags are true or false")
             session.given_up, session.code_known = given_up, known
+            session.deal = "code" if known else "random"
+            if version == 2:
+                session._restore_record(data)
         except InvalidRecord:
             raise
         except (ValueError, TypeError, KeyError, RecursionError) as error:
             raise InvalidRecord(f"not a saved session: {error}") from None
         return session
+
+    def _restore_record(self, data: Mapping[str, Any]) -> None:
+        deal, day, counted = data["deal"], data["daily"], data["counted"]
+        if deal not in ("random", "code", "saved", "winnable", "daily"):
+            raise InvalidRecord(f"a saved session's deal is no deal: {deal!r}")
+        if type(counted) is not bool:
+            raise InvalidRecord("a saved session's flags are true or false")
+        if (deal == "daily") != isinstance(day, str):
+            raise InvalidRecord("a saved session has a day exactly for a daily deal")
+        self.deal, self.counted = deal, counted
+        if isinstance(day, str):
+            self.day = datetime.date.fromisoformat(day)
+            game = self.game
+            if game is None or game.code != daily(self.day, game.state.rules):
+                raise InvalidRecord("a saved daily deal is not that day's deal")
+        try:
+            self.record = Statistics.from_dict(data["record"])
+        except InvalidStatistics as error:
+            raise InvalidRecord(f"a saved session's record: {error}") from None
 
     # -- what crosses to the client --------------------------------------------------
 
@@ -382,7 +490,57 @@ class Session:
             code = str(game.code)
         if code is not None:
             answer["code"] = code
+        answer["deal"] = self.deal
+        grade = self.grade_shown()
+        if grade is not None:
+            answer["grade"] = grade.value
+        if self.day is not None:
+            answer["daily"] = self.day.isoformat()
         return {**answer, **more}  # type: ignore[typeddict-item]
+
+    def grade_shown(self) -> Grade | None:
+        """The game's grade, when the catalog knows it and showing it tells the player
+        nothing new. A random deal's grade says its deal is in the public catalog,
+        where its face-up cards would find it: it is shown once the game is over. A
+        winnable or daily deal is from the catalog anyway (the player asked for one),
+        and a code or a saved game is the player's own."""
+        game = self.game
+        if game is None or game.code is None:
+            return None
+        known = known_grading(game.code)
+        if known is None:
+            return None
+        if self.deal == "random" and not (self.given_up or game.is_won):
+            return None
+        return known.grade
+
+    # -- the player's record -----------------------------------------------------------
+
+    def _count(self) -> None:
+        """Count the game in :attr:`record`, once: won, or left not won after a move
+        (the rule of :class:`~yukon.Statistics`'s module)."""
+        game = self.game
+        if game is None or self.counted:
+            return
+        clock = game.meta.get("elapsed_ms")
+        seconds = clock / 1000 if type(clock) is int else None
+        known = known_grading(game.code) if game.code is not None else None
+        played = Played.of(
+            game,
+            seconds=seconds,
+            grade=None if known is None else known.grade,
+            daily=self.day,
+        )
+        if played is not None:
+            self.record = self.record.add(played)
+            self.counted = True
+
+    def _statistics(self, day: datetime.date) -> Answer:
+        view: StatisticsView = {
+            "record": self.record.to_dict(),
+            "daily_streak": self.record.daily_streak_on(day),
+        }
+        return self.answer(statistics=view)
 
     def handle_text(self, text: str | bytes) -> str:
         """One message as JSON text, answered as JSON text (see :meth:`handle`)."""
@@ -402,6 +560,8 @@ class Session:
             if "elapsed_ms" in checked and self.game is not None:
                 self.game = self.game.with_meta(elapsed_ms=checked["elapsed_ms"])
                 answer["elapsed_ms"] = checked["elapsed_ms"]
+            if self.game is not None and self.game.is_won and not self.counted:
+                self._count()  # with the clock of the winning move's message
         except InvalidMessage as error:
             return self._error(error, ident)
         except Exception:  # the promise: an answer, whatever went wrong
@@ -427,6 +587,8 @@ class Session:
         if op == "settings":
             self.settings = self.settings.replace(**{message["name"]: message["value"]})
             return self.answer()
+        if op == "statistics":
+            return self._statistics(_day(message["date"]))
         game = self.game
         if game is None:
             raise InvalidMessage("no-game", "there is no game yet: start one with new")
@@ -444,6 +606,7 @@ class Session:
             return self.answer()
         if op == "give_up":
             self.given_up = True
+            self._count()  # left, not won
             return self.answer()
         if op in ("tap", "double_tap"):
             return self._tap(message["place"], double=op == "double_tap")
@@ -474,6 +637,9 @@ class Session:
 
     def _new(self, message: Message) -> Answer:
         text = message.get("code")
+        rules = message.get("rules", "C")
+        deal, day = message.get("deal", "random"), None
+        rng = self._rng if self._rng is not None else random.SystemRandom()
         if text:
             try:
                 code = GameCode.parse(text)
@@ -481,18 +647,36 @@ class Session:
                 raise InvalidMessage(
                     "bad-code", "code must be a game code such as YU1-C-AAAAAAB"
                 ) from None
+            deal = "code"
+        elif deal == "winnable":
+            grade = message.get("grade")
+            try:  # tries=0: the catalog only, never a search of seconds
+                code = winnable(rules, grade=grade, rng=rng, tries=0)
+            except NoDealFound as error:
+                raise InvalidMessage("no-deal", str(error)) from None
+        elif deal == "daily":
+            day = _day(message["date"])
+            code = daily(day, rules)
         else:
-            rng = self._rng if self._rng is not None else random.SystemRandom()
-            code = GameCode.random(message.get("rules", "C"), rng)
-        self.game, self.given_up, self.code_known = Game.new(code), False, bool(text)
+            code = GameCode.random(rules, rng)
+        self._leave(Game.new(code), deal, day)
+        self.code_known = bool(text)
         return self.answer()
+
+    def _leave(self, game: Game, deal: str, day: datetime.date | None) -> None:
+        """The game on the board left for ``game``: counted, not won, if a move was
+        made (and not counted yet)."""
+        self._count()
+        self.game, self.deal, self.day = game, deal, day
+        self.given_up, self.counted = False, game.is_won
 
     def _load(self, saved: Mapping[str, Any]) -> Answer:
         try:
             game = Game.from_dict(saved)
         except (InvalidRecord, TypeError, ValueError, RecursionError) as error:
             raise InvalidMessage("bad-record", f"the saved game: {error}") from None
-        self.game, self.given_up, self.code_known = game, False, True
+        self._leave(game, "saved", None)  # a game saved won was counted when it was won
+        self.code_known = True
         return self.answer()
 
     def _card(self, place: SpotView) -> Card | None:

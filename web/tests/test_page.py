@@ -15,6 +15,7 @@ at each size.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import http.server
 import json
@@ -744,21 +745,224 @@ def test_hint_new_game_asks_and_settings(page: Page, site: str) -> None:
     page.reload()  # the settings are kept with the game
     page.wait_for_selector("body[data-ready]")
     assert not page.locator('[data-setting="placement_help"]').is_checked()
-    page.click("#open-menu")
+    page.keyboard.press("n")  # the choices first; then, a game in progress: asked, kept
+    page.wait_for_selector("#new-game[open]")
     page.locator("#rules").select_option("R")
-    page.keyboard.press("Escape")
-    page.keyboard.press("n")  # a game in progress: asked, and kept
+    page.click('#new-game button[value="random"]')
     page.wait_for_selector("#confirm[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("#confirm:not([open])", state="attached")
     assert moves_shown(page) == 1
     page.click("#random")  # asked again, and abandoned
+    page.wait_for_selector("#new-game[open]")
+    page.keyboard.press("Escape")  # the choices cancelled: nothing asked, nothing dealt
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    assert page.locator("dialog[open]").count() == 0 and moves_shown(page) == 1
+    page.click("#random")
+    page.click('#new-game button[value="random"]')
     page.wait_for_selector("#confirm[open]")
     page.click("#confirm-yes")
     page.wait_for_function("document.querySelector('[data-moves]').textContent === '0'")
+    assert page.get_attribute("#deal-info", "data-deal") == "random"
     # A random deal's code is the deal: it is not shown until the game is over (#59).
     page.wait_for_function("document.querySelector('#game-code').textContent === ''")
     assert "code=" not in page.url
+    assert columns_shown(page) != columns_of(yukon.deal("YU1-C-AAAAAAB"))
+    assert all(len(column) for column in columns_shown(page))
+
+
+# -- the deals a player asks for, and the player's record (#60) ---------------------------
+
+TODAY = datetime.datetime(2026, 12, 7, 9, 30)
+"""The page's clock in these tests: a Monday, whose classic daily deal is easy."""
+
+
+def dealt_code(page: Page, rules: str) -> yukon.GameCode:
+    """The deal on the board, found by its face-up cards among the deal numbers from 1
+    up: the page shows no code of a deal it chose, so the test looks for it as a player
+    with the public catalog could (the catalog's deals all lie far below 10**6)."""
+    shown = columns_shown(page)
+    for number in range(1, 10**6):
+        code = yukon.GameCode(number, rules)
+        if columns_of(yukon.deal(code)) == shown:
+            return code
+    raise AssertionError("the deal on the board is none of the first million")
+
+
+def choose(page: Page, choice: str, rules: str = "C") -> None:
+    """New game, ``choice`` in the rules ``rules``, abandoning any game in progress."""
+    page.click("#random")
+    page.wait_for_selector("#new-game[open]")
+    page.locator("#rules").select_option(rules)
+    before = page.evaluate("window.yukonLog.length")
+    page.click(f'#new-game button[value="{choice}"]')
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm-yes")
+    page.wait_for_function(
+        f"window.yukonLog.length > {before} + 1 && document.getAnimations().length === 0"
+        " && document.querySelector('[data-moves]').textContent === '0'"
+    )
+
+
+def test_each_new_game_choice_deals_what_it_says_on_a_phone_in_both_languages(
+    phone: Page, site: str
+) -> None:
+    page = phone
+    page.clock.set_fixed_time(TODAY)  # the page's local date: 2026-12-07
+    page.add_init_script(FRESH)
+    open_game(page, site, "YU1-C-AAAAAAB")
+    page.click("#random")
+    page.wait_for_selector("#new-game[open]")
+    shoot(
+        page, "new-game-390x844"
+    )  # axe-core's check at the end: its script names cards
+    page.keyboard.press("Escape")
+    seen = 0
+    for number, (choice, rules) in enumerate(
+        [("winnable", "C"), ("hard", "R"), ("easy", "C"), ("hardest", "C")]
+    ):
+        if number == 2:  # the rest in Hebrew
+            page.click("#language")
+        choose(page, choice, rules)
+        code = dealt_code(page, rules)
+        solution = yukon.solve(yukon.deal(code), max_nodes=2_000_000)
+        assert solution.verdict is yukon.Verdict.WON, code  # winnable, as promised
+        assert page.get_attribute("#deal-info", "data-deal") == "winnable"
+        if choice != "winnable":
+            assert yukon.grade(code).value == choice
+            assert page.get_attribute("#deal-info", "data-grade") == choice
+            word = {"hard": "Hard", "easy": "קל", "hardest": "הקשה ביותר"}[choice]
+            assert page.inner_text("#deal-info") == word
+        # The code IS the deal (the catalog is public): not shown while it is played.
+        assert page.inner_text("#game-code") == "" and "code=" not in page.url
+        log = page.evaluate("window.yukonLog.map((entry) => entry.text)")
+        assert not any(str(code) in text for text in log[seen:])
+        seen = len(log)
+        seen = check_nothing_hidden_crossed(page, yukon.deal(code), seen)
+        assert layout_faults(page) == []
+    choose(page, "daily")
+    day = TODAY.date()
+    assert columns_shown(page) == columns_of(yukon.deal(yukon.daily(day)))
+    assert page.get_attribute("#deal-info", "data-deal") == "daily"
+    assert page.inner_text("#deal-info") == "יומי 2026-12-07 · קל"  # Monday's: easy
+    assert page.inner_text("#game-code") == ""
+    assert str(yukon.daily(day)) not in " ".join(
+        page.evaluate("window.yukonLog.map((entry) => entry.text)")
+    )
+    page.click("#random")
+    page.wait_for_selector("#new-game[open]")
+    assert page.inner_text('#new-game button[value="daily"]') == "החלוקה של היום"
+    shoot(page, "new-game-he-390x844")
+    page.keyboard.press("Escape")
+    page.reload()  # the deal and its day are kept with the game
+    page.wait_for_selector("body[data-ready]")
+    assert page.inner_text("#deal-info") == "יומי 2026-12-07 · קל"
+    page.click("#random")
+    page.wait_for_selector("#new-game[open]")
+    assert axe_faults(page) == []  # in Hebrew, right to left
+    page.keyboard.press("Escape")
+    page.click("#language")
+    page.click("#random")
+    page.wait_for_selector("#new-game[open]")
+    assert axe_faults(page) == []  # and in English
+
+
+def stats_cell(page: Page, row: str, field: str) -> str:
+    return page.inner_text(f'#statistics tr[data-row="{row}"] td[data-field="{field}"]')
+
+
+def open_statistics(page: Page) -> None:
+    page.keyboard.press("t")
+    page.wait_for_selector("#statistics[open]")
+
+
+def close_dialog(page: Page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+
+
+def test_a_daily_deal_won_and_a_game_abandoned_change_the_statistics_screen(
+    browser: Browser, site: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page, errors = watched(context)
+    page.clock.set_fixed_time(TODAY)
+    page.add_init_script(FRESH)
+    open_game(page, site, "YU1-C-AAAAAAB")
+    page.click("#open-menu")  # the screen from the menu, as well as by T
+    page.click("#open-stats")
+    page.wait_for_selector("#statistics[open]")
+    assert stats_cell(page, "all", "played") == "0"
+    assert page.get_attribute("#daily-streak", "data-daily-streak") == "0"
+    close_dialog(page)
+    choose(page, "daily")
+    code = yukon.daily(TODAY.date())
+    state = yukon.deal(code)
+    line = yukon.solve(state, max_nodes=2_000_000).moves
+    for number, move in enumerate(line, 1):
+        drag(page, card_at(page, move.card), pile(move.column, move.card))
+        wait_moves(page, number)
+        state = state.apply(move)
+    page.wait_for_selector("#board[data-won]")
+    assert page.inner_text("#game-code") == str(code)  # over: the code may be shown
+    open_statistics(page)
+    assert [stats_cell(page, "all", f) for f in ("played", "won", "share")] == [
+        "1",
+        "1",
+        "100%",
+    ]
+    assert (
+        stats_cell(page, "easy", "won") == "1"
+        and stats_cell(page, "R", "played") == "0"
+    )
+    assert stats_cell(page, "all", "fewest_moves") == str(len(line))
+    assert stats_cell(page, "all", "best_score") == str(yukon.CLEAN_WIN)
+    assert re.fullmatch(r"\d+:\d\d", stats_cell(page, "all", "fastest_win"))
+    assert page.inner_text("#daily-streak") == "Daily deal streak: 1 (best 1)"
+    assert axe_faults(page) == []
+    shoot(page, "statistics-1280x800")
+    close_dialog(page)
+    choose(page, "winnable", "R")  # a relaxed game, one move, then left for another
+    page.click("#hint")  # the hint's move (a winnable deal has one)
+    page.wait_for_selector(".card.hinted")
+    hint = Move.parse(page.get_attribute("#message", "data-hint") or "")
+    drag(page, card_at(page, hint.card), pile(hint.column, hint.card))
+    wait_moves(page, 1)
+    choose(page, "random")  # asked, abandoned: played, not won
+    open_statistics(page)
+    assert [stats_cell(page, "all", f) for f in ("played", "won", "streak")] == [
+        "2",
+        "1",
+        "0",
+    ]
+    assert stats_cell(page, "all", "best_streak") == "1"
+    assert (
+        stats_cell(page, "R", "played") == "1" and stats_cell(page, "R", "won") == "0"
+    )
+    close_dialog(page)
+    page.click("#language")
+    open_statistics(page)
+    text = page.inner_text("#statistics")
+    assert "כל המשחקים" in text and "All games" not in text
+    assert page.inner_text("#daily-streak") == "רצף החלוקות היומיות: 1 (שיא 1)"
+    assert axe_faults(page) == []
+    shoot(page, "statistics-he-1280x800")
+    resize(page, 390, 844)
+    assert axe_faults(page) == []
+    width = page.evaluate("document.querySelector('#statistics').scrollWidth")
+    assert width <= 390 and page.evaluate(
+        "document.querySelector('#statistics').getBoundingClientRect().right <= 390"
+    )
+    shoot(page, "statistics-he-390x844")
+    close_dialog(page)
+    page.clock.set_fixed_time(TODAY + datetime.timedelta(days=2))  # a day missed
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    open_statistics(page)  # kept over a reload; the streak as it stands today
+    assert stats_cell(page, "all", "played") == "2"
+    assert page.get_attribute("#daily-streak", "data-daily-streak") == "0"
+    context.close()
+    assert not errors, errors
 
 
 def test_a_reload_with_the_network_off_plays(
