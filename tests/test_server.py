@@ -3,6 +3,7 @@ these tests, spoken to over HTTP as any client would."""
 
 from __future__ import annotations
 
+import datetime
 import http.client
 import json
 import os
@@ -166,6 +167,22 @@ def test_a_random_deal_is_new_each_time_and_its_code_is_not_sent(
         assert status == 200 and re.fullmatch(r"YU1-[CR]-[A-Z]{7}", over["code"])
         assert yukon.deal(over["code"]).to_dict() == answer["view"]
     assert len(set(views)) == 3
+
+
+def test_a_winnable_or_daily_deal_is_dealt_and_its_code_sent_only_at_the_end(
+    server: Server,
+) -> None:
+    game, answer = server.new(deal="winnable", grade="hard")
+    assert (answer["deal"], answer["grade"]) == ("winnable", "hard")
+    assert "code" not in answer and "YU1-" not in json.dumps(answer)
+    status, over = server.play(game, op="give_up")
+    assert status == 200 and yukon.grade(over["code"]).value == "hard"
+    game, answer = server.new(deal="daily", date="2026-12-06")
+    assert answer["daily"] == "2026-12-06" and "code" not in answer
+    status, over = server.play(game, op="give_up")
+    assert over["code"] == str(yukon.daily(datetime.date(2026, 12, 6)))
+    status, refused = server.call("POST", "/games", {"deal": "daily"})
+    assert (status, refused["error"]) == (400, "bad-message")
 
 
 def test_two_players_games_are_independent(server: Server) -> None:

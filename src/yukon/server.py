@@ -37,6 +37,7 @@ from ._store import SQLiteStore, Store
 from ._values import publish as _publish
 from .protocol import (
     ERRORS,
+    OPS,
     InvalidMessage,
     Session,
     check_message,
@@ -47,6 +48,8 @@ __all__ = ["Limits", "SQLiteStore", "Store", "create_app", "serve"]
 
 _log = logging.getLogger("yukon.server")
 _ID = re.compile(r"[A-Za-z0-9_-]{24}")
+_NEW_FIELDS = OPS["new"][0] | {"id"}
+"""What ``POST /games`` takes: a ``new`` message's fields, without its op."""
 _HERE = frozenset(
     {
         "tap",
@@ -250,10 +253,12 @@ def create_app(store: Store, limits: Limits | None = None) -> ASGIApp:
     async def new_game(request: Request) -> Response:
         body = await _body(request, limits)
         fields = parse_json(body) if body.strip() else {}
-        if not isinstance(fields, dict) or set(fields) - {"code", "rules", "id"}:
+        if not isinstance(fields, dict) or set(fields) - _NEW_FIELDS:
             raise _Failure(
                 "bad-message",
-                'a new game takes {}, {"rules": "C" or "R"} or {"code": "YU1-..."}',
+                'a new game takes {}, {"rules": "C" or "R"}, {"code": "YU1-..."}, '
+                '{"deal": "winnable"} with an optional "grade", or {"deal": "daily", '
+                '"date": "YYYY-MM-DD"}',
             )
         message = check_message({**fields, "op": "new"})
         game, answer = await games.create(message)
