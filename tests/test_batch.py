@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import ACTION_COUNT, OBSERVATION_SIZE, Batch, GameCode, Move, Rules, State
-from yukon._batch import _Games, random_games
+from yukon._batch import random_games
+from yukon._games import PythonGames
 from yukon._moves import MOVES
 from yukon._rules import Position, follow, take_back
 from yukon._state import packed, wrap
@@ -141,7 +142,7 @@ def test_the_compiled_batch_is_the_python_batch() -> None:
     if core is None:
         pytest.skip("the C core is not built")
     raw = [packed(s) for s in _states(16, 5)]
-    compiled, python = core.Batch(list(raw)), _Games(list(raw))
+    compiled, python = core.Batch(list(raw)), PythonGames(list(raw))
     rnd = random.Random(5)
     for round_ in range(30):
         assert compiled.masks() == python.masks(), f"masks, round {round_}"
@@ -221,7 +222,7 @@ def test_the_compiled_random_games_are_the_python_ones() -> None:
     for state in _states(6, 11):
         raw = packed(state)
         compiled = core.Batch([raw] * 5).flips(600, 2024)
-        python = _Games([raw] * 5).flips(600, 2024)
+        python = PythonGames([raw] * 5).flips(600, 2024)
         assert _flips(compiled) == _flips(python)
         flips += sum(len(turned) for _, turned in python)
     assert flips > 20

@@ -18,23 +18,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Move, Rules, State
-from yukon._codes import shuffled_deck
+from yukon import Move, Rules, State, _implementation
 from yukon._moves import MOVES, move_by_key
-from yukon._observation import fast_observe, observe
+from yukon._observation import observe
 from yukon._rules import (
     FITS_CLASSIC,
     FITS_RELAXED,
     Broken,
     Position,
-    fast_follow,
-    fast_moves,
-    fast_take_back,
     follow,
     legal_moves,
     take_back,
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
+from yukon._shuffle import shuffled_deck
 from yukon._solver import dead_end
 from yukon._state import packed, trace
 
@@ -250,10 +247,12 @@ def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_bac
 
 def test_state_apply_uses_the_compiled_follow_unless_python_is_chosen() -> None:
     chosen = os.environ.get("YUKON_IMPLEMENTATION", "").strip().lower()
-    assert fast_follow is (follow if chosen == "python" else _core.follow)
-    assert fast_take_back is (take_back if chosen == "python" else _core.take_back)
-    assert (fast_moves is _core.moves) is (chosen != "python")
-    assert (fast_observe is _core.observe) is (chosen != "python")
+    assert _implementation.follow is (follow if chosen == "python" else _core.follow)
+    assert _implementation.take_back is (
+        take_back if chosen == "python" else _core.take_back
+    )
+    assert (_implementation.moves is _core.moves) is (chosen != "python")
+    assert (_implementation.observe is _core.observe) is (chosen != "python")
 
 
 def test_the_compiled_readers_refuse_what_is_no_position() -> None:

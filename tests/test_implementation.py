@@ -75,3 +75,18 @@ def test_any_other_choice_is_refused_naming_the_variable(choice: str) -> None:
         "ImportError: YUKON_IMPLEMENTATION is 'python' or 'compiled' (or 'c', or "
         f"unset), not '{choice}'" in refused.stderr
     )
+
+
+def test_the_choice_is_read_once_at_import_not_again_by_a_batch() -> None:
+    """A change to the variable after import changes nothing: ``Batch`` once read it
+    again on every call, and refused a value set later."""
+    code = (
+        "import os, yukon; os.environ['YUKON_IMPLEMENTATION'] = 'fortran';"
+        "b = yukon.Batch([yukon.deal('YU1-C-AAAAAAB')] * 2);"
+        "print(len(b), bytes(b.random_playouts(50, 7)) == bytes("
+        "yukon.Batch([yukon.deal('YU1-C-AAAAAAB')] * 2).random_playouts(50, 7)))"
+    )
+    for choice in (None, "python"):
+        done = _run(code, choice)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["2", "True"]
