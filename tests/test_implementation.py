@@ -90,3 +90,15 @@ def test_the_choice_is_read_once_at_import_not_again_by_a_batch() -> None:
         done = _run(code, choice)
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["2", "True"]
+
+
+def test_python_does_not_load_the_core() -> None:
+    """The pure-Python choice is a way around a broken core: it is never imported."""
+    done = _run(
+        "import sys, yukon; yukon.solve(yukon.deal('YU1-C-AAAAAAB'), max_nodes=50);"
+        "b = yukon.Batch([yukon.deal('YU1-C-AAAAAAB')]); b.random_playouts(5, 1);"
+        "print('yukon._core' in sys.modules)",
+        "python",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]

@@ -4,7 +4,7 @@ The rules' moves and undo, the legal moves, the ``YU1`` shuffle, the observation
 batch's games and the solver's searches each exist twice: in pure Python (``_rules``,
 ``_shuffle``, ``_observation``, ``_games``, ``_solver``) and in the C core (``_core*.c``).
 A :class:`Twin` holds one implementation of them all; :data:`PYTHON` is always there,
-:data:`COMPILED` when the package has its core. The environment variable
+:data:`COMPILED` when the package has its core (and ``python`` was not chosen). The environment variable
 ``YUKON_IMPLEMENTATION``, read once, here, at import, chooses which one the package runs:
 
 - unset or empty: the C core when the package has it, else pure Python;
@@ -101,7 +101,9 @@ def _choice() -> str:
 
 def _compiled(choice: str) -> Twin | None:
     """The C core's twin, or ``None`` when the package has no core (refused when the
-    choice asks for it)."""
+    choice asks for it) or the choice is pure Python (then the core is not loaded)."""
+    if choice == "python":
+        return None
     try:
         from . import _core
     except ImportError as missing:

@@ -8,9 +8,10 @@ the win (:func:`is_won`) and a move's points (:func:`yukon._scoring.move_points`
 makes a move or raises :class:`Broken` naming the first rule it breaks; :class:`~yukon.State` is the public face
 over a :class:`Position`, and the solver works on positions directly.
 
-The C core states the same rules once more (``src/yukon/_core.c``);
-``tests/test_core_rules.py`` holds the two together table by table, by perft and move by
-move on random games, and names the rule when they differ.
+The C core states the same rules once more (``_core.h``, ``_core_rules.c``);
+:mod:`yukon._implementation` binds one or the other, ``tests/test_twins.py`` holds the
+two together move by move on random games, ``tests/test_core_rules.py`` table by table
+and by perft, and both name the rule when they differ.
 """
 
 from __future__ import annotations
