@@ -133,7 +133,8 @@ CHOICE = _choice()
 """``YUKON_IMPLEMENTATION`` as read at import: ``""``, ``"python"``, ``"compiled"`` or
 ``"c"``."""
 COMPILED = _compiled(CHOICE)
-"""The C core's twin, or ``None`` when the package was built without its core."""
+"""The C core's twin, or ``None`` when the package was built without its core or
+``python`` was chosen (the core is then not loaded at all)."""
 TWINS = (
     {"python": PYTHON} if COMPILED is None else {"python": PYTHON, "compiled": COMPILED}
 )
