@@ -49,6 +49,15 @@
 #pragma GCC visibility push(hidden)
 #endif
 
+/* A function each file that uses it compiles as its own, as the one file did before
+ * the split: static, not inline, so the compiler inlines it where it did then (a file
+ * that does not use it is not warned). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SHARED static __attribute__((unused))
+#else
+#define SHARED static
+#endif
+
 #define FOUNDATION 7
 #define FACE_DOWN 8
 #define GROUP_LIMIT 20
@@ -129,7 +138,7 @@ static inline int index_in(const Pos *p, int s, int c) {
 }
 
 /* The position after a legal move (card c to dest: a column, or 7 for its foundation). */
-static inline void apply(const Pos *p, Pos *q, int c, int dest) {
+SHARED void apply(const Pos *p, Pos *q, int c, int dest) {
     *q = *p;
     int s = p->where[c];
     int suit = c / 13;
@@ -179,7 +188,7 @@ static inline void apply(const Pos *p, Pos *q, int c, int dest) {
     }
 }
 
-static inline int is_won(const Pos *p) {
+SHARED int is_won(const Pos *p) {
     return p->found[0] == 13 && p->found[1] == 13 && p->found[2] == 13 &&
            p->found[3] == 13;
 }
@@ -187,7 +196,7 @@ static inline int is_won(const Pos *p) {
 
 /* ---- the rules' moves, ordered as _solver._ordered orders them */
 
-static inline int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
+SHARED int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
     const uint8_t *start = p->start;
     int n = 0, longest = 0;
     for (int s = 0; s < 7; s++)
@@ -234,7 +243,7 @@ static inline uint64_t splitmix_next(uint64_t *state) {
 }
 
 /* As _shuffle.SplitMix64.below: uniform in [0, bound), rejecting the biased top. */
-static inline uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
+SHARED uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
     uint64_t rest = (UINT64_MAX % bound + 1) % bound; /* 2**64 % bound */
     for (;;) {
         uint64_t r = splitmix_next(state);
