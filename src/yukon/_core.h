@@ -11,8 +11,8 @@
  *   _core.c              the module: its functions and types
  *
  * and this header, which holds what several of them use: a position, the placing
- * tables, a move (apply) and the legal moves, inline so the searches and the batch run
- * them as fast as before the split. Each is the same computation as its Python twin,
+ * tables, a move (apply) and the legal moves, compiled into each file that uses them so
+ * the searches and the batch run them as fast as before the split. Each is the same computation as its Python twin,
  * which stays the reference and runs where the core is not built: every rule is stated
  * once in Python and once here. yukon._implementation binds one twin or the other, and
  * tests/test_twins.py runs the public calls through both and names the rule when they
