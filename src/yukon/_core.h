@@ -12,11 +12,11 @@
  *
  * and this header, which holds what several of them use: a position, the placing
  * tables, a move (apply) and the legal moves, compiled into each file that uses them so
- * the searches and the batch run them as fast as before the split. Each is the same computation as its Python twin,
- * which stays the reference and runs where the core is not built: every rule is stated
- * once in Python and once here. yukon._implementation binds one twin or the other, and
- * tests/test_twins.py runs the public calls through both and names the rule when they
- * differ. The solver's sizes (_solver.Tuning) are Python's; the core runs what it is
+ * the searches and the batch run them as fast as before the split. Each is the same
+ * computation as its Python twin, which stays the reference and runs where the core is
+ * not built: every rule is stated once in Python and once here. yukon._implementation
+ * binds one twin or the other, and tests/test_twins.py runs the public calls through
+ * both and names the rule when they differ. The solver's sizes (_solver.Tuning) are Python's; the core runs what it is
  * handed.
  *
  * A position is packed into a few small arrays: the 52 cards of the columns laid end to
