@@ -16,8 +16,8 @@
  * computation as its Python twin, which stays the reference and runs where the core is
  * not built: every rule is stated once in Python and once here. yukon._implementation
  * binds one twin or the other, and tests/test_twins.py runs the public calls through
- * both and names the rule when they differ. The solver's sizes (_solver.Tuning) are Python's; the core runs what it is
- * handed.
+ * both and names the rule when they differ. The solver's sizes (_solver.Tuning) are
+ * Python's; the core runs what it is handed.
  *
  * A position is packed into a few small arrays: the 52 cards of the columns laid end to
  * end (column 0 first, each bottom to top), each column's length and face-down count,
