@@ -1,4 +1,5 @@
-/* Many games held and stepped together (_batch.Batch; its Python twin is _games.PythonGames). */
+/* Many games held and stepped together (_batch.Batch; its Python twin is
+ * _games.PythonGames). */
 #include "_core.h"
 
 /* ---- Batch: many games held here and stepped together, as _games.PythonGames steps them

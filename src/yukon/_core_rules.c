@@ -1,4 +1,5 @@
-/* The rules, from Python (_rules.py): the placing tables, reading and making positions, the legal moves, a move and its undo (follow and take_back), perft. */
+/* The rules, from Python (_rules.py): the placing tables, reading and making positions,
+ * the legal moves, a move and its undo (follow and take_back), perft. */
 #include "_core.h"
 
 uint8_t FITS[2][52][53];   /* FITS[relaxed][c][t]: c may go on t (52: empty) */
