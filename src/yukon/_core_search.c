@@ -1,6 +1,7 @@
 /* The solver's searches (_solver.py): the memory budget, the store and table of
  * searched positions, the move ordering and dead-end check, the best-first search
  * (Seeker), Budget and share. */
+#define CORE_SHARED_STATIC /* see SHARED in _core.h */
 #include "_core.h"
 
 /* ---- the memory budget: every block a search holds is counted, and a block that would
