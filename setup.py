@@ -1,4 +1,5 @@
-"""The solver's C core (src/yukon/_core.c), built against Python's Limited API.
+"""The C core (src/yukon/_core*.c, one extension from the files _core.h names), built
+against Python's Limited API.
 
 Everything else about the package is in pyproject.toml. The core targets the stable ABI
 of Python 3.10, so one ``cp310-abi3`` wheel per platform serves every Python from 3.10
@@ -12,6 +13,7 @@ Pyodide, PyPy and platforms with no compiled wheel.
 """
 
 import os
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -23,7 +25,8 @@ if CORE:
         ext_modules=[
             Extension(
                 "yukon._core",
-                ["src/yukon/_core.c"],
+                sorted(str(path) for path in Path("src/yukon").glob("_core*.c")),
+                depends=["src/yukon/_core.h"],
                 define_macros=[("Py_LIMITED_API", "0x030A0000")],
                 py_limited_api=True,
                 optional=not RELEASE,

@@ -1,5 +1,5 @@
 """Instructions per call of ``legal_moves``, ``apply`` and a ``Game.play`` with its
-``Game.undo``, counted by valgrind's callgrind.
+``Game.undo``, and per position the solver searches, counted by valgrind's callgrind.
 
 Wall-clock rates on a shared virtual machine swing by half or more between runs; an
 instruction count does not. ``python -m benchmarks.instructions [--positions N]`` runs
@@ -20,12 +20,25 @@ import subprocess
 import sys
 import tempfile
 
+import yukon
 from benchmarks.run import SEED, _deep_game, play_and_undo, sample_positions
 
 ROUNDS = 4
+SEARCHED = ("YU1-C-AAAAAJV", 20_000)
+"""The search row's deal and node budget: the solver's inner loop, a position at a
+time (a deal it does not finish within the budget, so every round searches as many)."""
+
+
+def _searched() -> int:
+    code, nodes = SEARCHED
+    return yukon.solve(yukon.deal(code), max_nodes=nodes).nodes
 
 
 def _workload(what: str, count: int, rounds: int) -> None:
+    if what == "search":
+        for _ in range(rounds):
+            _searched()
+        return
     if what == "game":
         game, line = _deep_game(100)
         for _ in range(rounds):
@@ -71,7 +84,12 @@ def _count(what: str, count: int, rounds: int) -> int:
     return int(found.group(1))
 
 
-LABELS = {"legal": "legal moves", "apply": "apply", "game": "play+undo"}
+LABELS = {
+    "legal": "legal moves",
+    "apply": "apply",
+    "game": "play+undo",
+    "search": "search node",
+}
 
 
 def per_call(count: int = 500) -> dict[str, float] | None:
@@ -80,7 +98,11 @@ def per_call(count: int = 500) -> dict[str, float] | None:
     if shutil.which("valgrind") is None:
         return None
     positions = sample_positions(count)
-    calls = {"legal": sum(1 for s in positions if s.legal_moves()), "game": 100}
+    calls = {
+        "legal": sum(1 for s in positions if s.legal_moves()),
+        "game": 100,
+        "search": _searched(),
+    }
     counted = {}
     for what, label in LABELS.items():
         more = _count(what, count, 1 + ROUNDS)
@@ -93,9 +115,7 @@ def per_call(count: int = 500) -> dict[str, float] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions")
     parser.add_argument("--positions", type=int, default=500)
-    parser.add_argument(
-        "--run", choices=["legal", "apply", "game"], help=argparse.SUPPRESS
-    )
+    parser.add_argument("--run", choices=list(LABELS), help=argparse.SUPPRESS)
     parser.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.run:
@@ -106,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         print("valgrind is not installed", file=sys.stderr)
         return 1
     for label, instructions in counted.items():
-        print(f"{label:<11} {instructions:,.0f} instructions a call")
+        print(f"{label:<11} {instructions:,.0f} instructions a call", flush=True)
     return 0
 
 

@@ -1,13 +1,11 @@
-"""``yukon.Batch``: many games stepped together, held to ``State`` game by game, and the
-C core's batch held to the Python one (masks, observations, rewards, flags, random
-draws, positions)."""
+"""``yukon.Batch``: many games stepped together, held to ``State`` game by game. The C
+core's batch is held to the Python one in test_twins.py (masks, observations, rewards,
+flags, random draws, positions); the random games a solve starts from, here."""
 
 from __future__ import annotations
 
 import array
-import os
 import random
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -16,24 +14,12 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import ACTION_COUNT, OBSERVATION_SIZE, Batch, GameCode, Move, Rules, State
-from yukon._batch import _Games, random_games
-from yukon._moves import MOVES
-from yukon._rules import Position, follow, take_back
-from yukon._state import packed, wrap
+from yukon._batch import random_games
+from yukon._rules import Position
+from yukon._state import packed
 
+from . import twins
 from .strategies import positions
-
-core: ModuleType | None
-try:
-    from yukon import _core
-except ImportError:  # a pure-Python install: only the comparison is skipped
-    if os.environ.get("YUKON_REQUIRE_CORE"):
-        raise
-    core = None
-else:  # bound at import unless YUKON_IMPLEMENTATION=python chose pure Python
-    _core.bind(Position, follow, take_back)
-    _core.set_moves(MOVES)
-    core = _core
 
 
 def _states(count: int, seed: int) -> list[State]:
@@ -136,55 +122,9 @@ def test_random_playouts_are_seeded_and_end_games(seed: int) -> None:
         assert after.score >= before.score
 
 
-def test_the_compiled_batch_is_the_python_batch() -> None:
-    """Every answer of the C core's batch equals the pure-Python one's."""
-    if core is None:
-        pytest.skip("the C core is not built")
-    raw = [packed(s) for s in _states(16, 5)]
-    compiled, python = core.Batch(list(raw)), _Games(list(raw))
-    rnd = random.Random(5)
-    for round_ in range(30):
-        assert compiled.masks() == python.masks(), f"masks, round {round_}"
-        for perfect in (False, True):
-            assert compiled.observations(perfect) == python.observations(perfect)
-        keys = []
-        for p in python.positions():
-            legal = [m.key for m in wrap(p).legal_moves()]
-            keys.append(rnd.choice(legal) if legal else 0)
-        assert compiled.illegal(keys) == python.illegal(keys) == -1
-        if round_ % 3 == 2:  # now and then a key no game can play: refused alike
-            keys = [rnd.randrange(ACTION_COUNT) for _ in keys]
-        score = bool(round_ % 2)
-        assert compiled.step(keys, score) == python.step(keys, score), (
-            f"step, round {round_}"
-        )
-        assert [p.key() for p in compiled.positions()] == [
-            p.key() for p in python.positions()
-        ]
-    assert compiled.playouts(300, 77) == python.playouts(300, 77)
-    assert [p.key() for p in compiled.positions()] == [
-        p.key() for p in python.positions()
-    ]
-    assert compiled.observations(False) == python.observations(False)
-    for round_ in range(60):  # the views a step gives, returns and refusals included
-        keys = []
-        for p in python.positions():
-            legal = [m.key for m in wrap(p).legal_moves()]
-            home = [k for k in legal if p.where[k >> 3] == 7]  # back from home
-            keys.append(
-                rnd.choice(home or legal)
-                if legal and rnd.random() < 0.9
-                else rnd.randrange(ACTION_COUNT)
-            )
-        assert compiled.step_views(keys, False) == python.step_views(keys, False), (
-            f"step_views, round {round_}"
-        )
-    assert [p.where for p in compiled.positions()] == [
-        p.where for p in python.positions()
-    ]
-
-
-def _flips(played: list[tuple[bytes, list[tuple[int, Position]]]]) -> list[object]:
+def _flips(
+    played: list[tuple[bytes, list[tuple[int, Position]]]],
+) -> list[tuple[bytes, list[tuple[int, object]]]]:
     return [(keys, [(n, p.key()) for n, p in turned]) for keys, turned in played]
 
 
@@ -213,16 +153,16 @@ def test_random_games_are_the_playouts_with_their_flips(
         assert [(n, p.key()) for n, p in turned] == expected
 
 
-def test_the_compiled_random_games_are_the_python_ones() -> None:
-    """The C core's flips are the pure-Python batch's: keys, lengths and positions."""
-    if core is None:
-        pytest.skip("the C core is not built")
+@twins.needs_both
+def test_the_random_games_are_alike_on_each_twin() -> None:
+    """The flips a solve's starts further on come from (keys, lengths and positions),
+    alike on each twin."""
     flips = 0
     for state in _states(6, 11):
-        raw = packed(state)
-        compiled = core.Batch([raw] * 5).flips(600, 2024)
-        python = _Games([raw] * 5).flips(600, 2024)
-        assert _flips(compiled) == _flips(python)
+        python = twins.alike(
+            lambda: _flips(random_games(packed(state), 5, 600, 2024)),  # noqa: B023
+            "random games: keys, lengths and the positions after flips",
+        )
         flips += sum(len(turned) for _, turned in python)
     assert flips > 20
 
@@ -239,9 +179,6 @@ def test_bad_arguments_are_refused() -> None:
         batch.random_playouts(-1, 0)
     with pytest.raises(ValueError, match="seed"):
         batch.random_playouts(10, 2**64)
-    if core is not None:
-        with pytest.raises(TypeError):
-            core.Batch([object()])
 
 
 def test_numpy_integers_are_whole_numbers() -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import yukon
 from yukon import GameCode, Rules
-from yukon._codes import SplitMix64, shuffled_deck
+from yukon._shuffle import SplitMix64, shuffled_deck
 
 from .strategies import deal_numbers, rules
 

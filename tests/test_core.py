@@ -1,4 +1,6 @@
-"""The solver's compiled core against the pure-Python searches it compiles.
+"""The solver's compiled searches against the pure-Python searches they compile, search
+by search and slice by slice, and the core's own refusals. Whole solves are compared on
+both twins in test_twins.py (``same_solutions`` is the harness's).
 
 The core is optional (built only where a C compiler is at hand), so these tests skip
 without it; CI sets ``YUKON_REQUIRE_CORE`` so that a broken build fails instead. The
@@ -12,40 +14,24 @@ import os
 import threading
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import yukon
-from yukon import GameCode, Rules, State, Verdict, _solver
+from yukon import Verdict, _solver
 from yukon._solver import _BREADTH, _PORTFOLIO, _Compiled, _Search
 from yukon._state import packed
 
 from .builders import position, tuned
 from .test_solver import (
     _LOST_BY_SEARCH,
-    _small_endings,
     ace_needs_a_two,
-    lost,
     replays_to_a_win,
-    return_wins,
 )
+from .test_twins import same_solutions
 
 if os.environ.get("YUKON_REQUIRE_CORE"):
     from yukon import _core
 else:
     _core = pytest.importorskip("yukon._core")
-
-
-def same_solutions(state: State, max_nodes: int) -> yukon.Solution:
-    """Solve ``state`` with and without the core: everything but the time must match."""
-    fast = yukon.solve(state, max_nodes=max_nodes)
-    slow = _solver.solve_with(state, max_nodes=max_nodes, compiled=False)
-    assert (fast.verdict, fast.nodes, fast.moves) == (
-        slow.verdict,
-        slow.nodes,
-        slow.moves,
-    ), state.to_text()
-    return fast
 
 
 def test_the_package_says_the_core_is_built() -> None:
@@ -158,12 +144,6 @@ def test_a_loss_is_proved_by_the_same_searches_after_the_starts(
     assert solution.nodes == 151_897 + further.nodes
 
 
-def test_constructed_positions() -> None:
-    for rules in Rules:
-        assert same_solutions(lost(rules), 10_000).verdict is Verdict.LOST
-    assert same_solutions(return_wins(), 10_000).verdict is Verdict.WON
-
-
 @pytest.mark.parametrize("weights", _PORTFOLIO, ids=str)
 def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
     weights: _solver._Weights,
@@ -188,22 +168,6 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
         assert (compiled.run(size), compiled.nodes) == slices[-1]
     assert slices in ([(Verdict.LOST, size)], [(None, size), (Verdict.LOST, size)])
     assert same_solutions(state, 10_000).verdict is Verdict.LOST
-
-
-@settings(max_examples=40, suppress_health_check=[HealthCheck.filter_too_much])
-@given(_small_endings())
-def test_small_endings_are_solved_alike(state: State) -> None:
-    """Endgames with returns from the foundations, empty columns and both rule sets."""
-    same_solutions(state, 3_000)
-
-
-@pytest.mark.no_cover  # slow under coverage; what it runs is covered elsewhere
-@settings(max_examples=25)
-@given(st.integers(0, yukon.DEAL_COUNT - 1), st.sampled_from(list(Rules)))
-def test_deals_are_solved_alike(number: int, rules: Rules) -> None:
-    solution = same_solutions(yukon.deal(GameCode(number, rules)), 3_000)
-    if solution.verdict is Verdict.WON:
-        assert replays_to_a_win(yukon.deal(GameCode(number, rules)), solution.moves)
 
 
 @pytest.mark.parametrize("code", [*_LOST_BY_SEARCH, "YU1-C-AAAAAAF"])

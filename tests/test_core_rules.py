@@ -1,10 +1,11 @@
-"""The C core's rules held to the Python rules: the rule tables, perft from the fixtures,
-and, on positions reached by random play in both rule sets, every legal move and the
-position after it. A rule changed in one language and not the other fails here, and the
-failure names the rule (the refusal code Python gives for a move only C allows).
+"""The C core's own calls held to the Python rules: the rule tables, perft from the
+fixtures, the tuple-level legal moves and ``apply`` perft walks with, the dead-end check
+the searches prune with, and how the compiled readers, ``follow`` and ``take_back``
+refuse or hand on what is no position or no legal undo.
 
-The searches are tested against each other in test_core.py; these tests pin the rules
-themselves, which the searches share, and the dead-end check the searches prune with."""
+These calls have no public face; everything the public API does on either twin (the
+deal, legal moves, a move made, refused and undone, the observation, the batch, the
+solver) is run on both and compared in test_twins.py, through the harness."""
 
 from __future__ import annotations
 
@@ -15,28 +16,21 @@ import random
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 import yukon
 from yukon import Move, Rules, State
-from yukon._codes import shuffled_deck
 from yukon._moves import MOVES, move_by_key
-from yukon._observation import fast_observe, observe
 from yukon._rules import (
     FITS_CLASSIC,
     FITS_RELAXED,
-    Broken,
     Position,
-    fast_follow,
-    fast_moves,
-    fast_take_back,
     follow,
-    legal_moves,
     take_back,
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
+from yukon._shuffle import shuffled_deck
 from yukon._solver import dead_end
-from yukon._state import packed, trace
+from yukon._state import packed
 
 from .strategies import positions
 from .test_solver import _random_ending
@@ -123,7 +117,9 @@ def test_the_core_counts_the_perft_fixtures(code: str, counts: list[int]) -> Non
     assert [_core.perft(*parts, depth) for depth in range(1, len(counts) + 1)] == counts
 
 
-def _same_rules(state: State) -> None:
+def _same_parts(state: State) -> None:
+    """The tuple-level calls perft walks with: the legal move keys, in order, and the
+    position after each legal move."""
     parts = _parts(state)
     python = [move.key for move in state.legal_moves()]
     compiled = _core.legal_moves(*parts)
@@ -133,13 +129,6 @@ def _same_rules(state: State) -> None:
     assert not only_python, [(str(m), _rule_of(state, m)) for m in only_python]
     assert compiled == python, "the order of legal moves"
     p = packed(state)
-    assert _core.moves(p) == tuple(legal_moves(p)), "the legal moves as Move objects"
-    for perfect in (False, True):
-        assert _core.observe(p, perfect) == observe(p, perfect=perfect), (
-            f"the observation (perfect={perfect}): where each card lies, face down "
-            "or up, its place, the face-down counts, the rules"
-        )
-    p = packed(state)
     for move in state.legal_moves():
         after = follow(p, move.key)  # the Python statement, whatever State.apply uses
         columns, hidden, found = _core.apply(*parts, move.key)
@@ -148,112 +137,13 @@ def _same_rules(state: State) -> None:
             after.hidden,
             after.found,
         ), f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
-    _same_follow(state)
-
-
-def _same_follow(state: State) -> None:
-    """The compiled follow (what State.apply uses) against the Python one: the same
-    position, scores and card index included, after each legal move, and the same
-    refusal for a spread of the others (the compiled follow's legality is the C
-    legal_moves held to Python's above)."""
-    p = packed(state)
-    spread = range(
-        state.legal_moves()[0].key % 29 if state.legal_moves() else 0, 416, 29
-    )
-    for key in sorted({*(m.key for m in state.legal_moves()), *spread}):
-        try:
-            python: Position | Broken = follow(p, key)
-        except Broken as broken:
-            python = broken
-        try:
-            compiled: Position | Broken = _core.follow(p, key)
-        except Broken as broken:
-            compiled = broken
-        move = move_by_key(key)
-        if isinstance(python, Broken):
-            assert isinstance(compiled, Broken), (
-                f"{move}: C plays it ({_rule_of(state, move)})"
-            )
-            assert (compiled.code, compiled.other, compiled.size) == (
-                python.code,
-                python.other,
-                python.size,
-            )
-            continue
-        assert isinstance(compiled, Position), f"{move}: C refuses it"
-        rule = _rule_of(state, move)
-        assert compiled.key() == python.key(), (
-            f"{move}: the position after it ({rule}; scoring: +{FOUNDATION_POINTS} "
-            f"home, +{FLIP_POINTS} a flip, nothing for a return)"
-        )
-        assert compiled.where == python.where, f"{move}: where each card lies ({rule})"
-        _same_take_back(state, move, python)
-
-
-def _same_take_back(state: State, move: Move, after: Position) -> None:
-    """The compiled undo of ``move`` against the Python one: both give back the
-    position it was played in, card index and score included, and the move played
-    again from the compiled undo gives the position the Python rules gave (the core
-    keeps the position an undo made, with each card's place, for the next move)."""
-    bits = trace(state, move)
-    came_from, flipped = bits >> 1 & 7, bits & 1
-    python = take_back(after, move.key, came_from, bool(flipped))
-    compiled = _core.take_back(after, move.key, came_from, bool(flipped))
-    before = packed(state)
-    assert python.key() == before.key() and python.where == before.where
-    assert compiled.key() == before.key(), (
-        f"undo of {move}: the position before it ({_rule_of(state, move)}; turning a "
-        f"card face down again takes back {FLIP_POINTS} points, a card taken from its "
-        f"foundation {FOUNDATION_POINTS})"
-    )
-    assert compiled.where == before.where, f"undo of {move}: where each card lies"
-    again = _core.follow(compiled, move.key)
-    assert again.key() == after.key() and again.where == after.where, (
-        f"{move} played again after its undo: the group it moves and where it goes"
-    )
 
 
 @given(positions(max_steps=200))
-def test_the_core_moves_as_the_rules_do_on_random_games(state: State) -> None:
-    _same_rules(state)
-
-
-def test_the_core_moves_as_the_rules_do_where_groups_are_long_and_cards_come_back() -> (
-    None
-):
-    """Relaxed play into long columns (the 20-card limit) and classic endings with
-    returns from the foundations, walked move by move."""
-    import random
-
-    rnd = random.Random(7)
-    checked = long_columns = returns = 0
-    for number in range(1, 41):
-        for rules in Rules:
-            state = yukon.deal(yukon.GameCode(number, rules))
-            for _ in range(120):
-                _same_rules(state)
-                checked += 1
-                long_columns += max(map(len, packed(state).cols)) > yukon.GROUP_LIMIT
-                returns += any(
-                    state.foundations[m.card.suit] > m.card.rank - 1
-                    for m in state.legal_moves()
-                )
-                moves = state.legal_moves()
-                if not moves:
-                    break
-                longest = [m for m in moves if m.column is not None]
-                state = state.apply(
-                    rnd.choice(longest if longest and rnd.random() < 0.8 else moves)
-                )
-    assert checked > 5_000 and long_columns > 100 and returns > 100
-
-
-def test_state_apply_uses_the_compiled_follow_unless_python_is_chosen() -> None:
-    chosen = os.environ.get("YUKON_IMPLEMENTATION", "").strip().lower()
-    assert fast_follow is (follow if chosen == "python" else _core.follow)
-    assert fast_take_back is (take_back if chosen == "python" else _core.take_back)
-    assert (fast_moves is _core.moves) is (chosen != "python")
-    assert (fast_observe is _core.observe) is (chosen != "python")
+def test_the_cores_tuple_calls_move_as_the_rules_do_on_random_games(
+    state: State,
+) -> None:
+    _same_parts(state)
 
 
 def test_the_compiled_readers_refuse_what_is_no_position() -> None:
@@ -271,6 +161,8 @@ def test_the_compiled_readers_refuse_what_is_no_position() -> None:
         _core.observe(p)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         _core.set_moves(MOVES[:3])
+    with pytest.raises(TypeError):
+        _core.Batch([object()])
 
 
 def test_the_compiled_take_back_hands_an_undo_it_cannot_make_to_python() -> None:
@@ -351,41 +243,10 @@ def test_the_compiled_dead_end_check_refuses_what_is_no_card() -> None:
         _core.dead_end(*_parts(yukon.deal("YU1-C-AAAAAAB")), 52)
 
 
-@pytest.mark.parametrize(
-    "score", [2**31 + 2, 2**32 + 4, MAX_SCORE - 15, MAX_SCORE - 5, MAX_SCORE]
-)
-def test_large_scores_are_kept_alike_in_c_and_python(score: int) -> None:
-    """Scores past 2**31 (a 32-bit long on Windows) and at the score limit: the C core
-    keeps 64 bits, and both stop at MAX_SCORE."""
-    deal = yukon.deal("YU1-C-AAAAAAB")
-    state = State.from_layout(
-        [
-            [str(c) for c in column.face_down + column.face_up]
-            for column in deal.columns
-        ],
-        hidden=[column.hidden for column in deal.columns],
-        score=score,
-    )
-    p = packed(state)
-    for key in (Move.parse("6D>7").key, Move.parse("QH>4").key):  # a flip; none
-        python = follow(p, key)
-        compiled = _core.follow(p, key)
-        assert compiled.score == python.score, "scoring: where a score stops"
-        assert python.score == min(
-            score + 5 * (key == Move.parse("6D>7").key), MAX_SCORE
-        )
-    batch = _core.Batch([p])
-    batch.step([Move.parse("6D>7").key], True)
-    assert batch.positions()[0].score == min(score + 5, MAX_SCORE)
-
-
-@given(st.integers(0, yukon.DEAL_COUNT - 1))
-def test_the_compiled_yu1_shuffle_is_the_python_one(number: int) -> None:
-    assert _core.shuffled_deck(number) == shuffled_deck(number), "the YU1 shuffle"
-
-
-def test_the_compiled_shuffle_agrees_at_the_edges_and_refuses_past_64_bits() -> None:
-    for number in (0, 1, 2, 26**7 - 1, 2**32, 2**63):
+def test_the_compiled_shuffle_agrees_past_the_deals_and_refuses_past_64_bits() -> None:
+    """Numbers no game code names (the deals are held together in test_twins.py): the
+    same 64-bit arithmetic, and a refusal past it."""
+    for number in (2**32, 2**63, 2**64 - 1):
         assert _core.shuffled_deck(number) == shuffled_deck(number), "the YU1 shuffle"
     with pytest.raises(OverflowError):
         _core.shuffled_deck(2**64)

@@ -75,3 +75,30 @@ def test_any_other_choice_is_refused_naming_the_variable(choice: str) -> None:
         "ImportError: YUKON_IMPLEMENTATION is 'python' or 'compiled' (or 'c', or "
         f"unset), not '{choice}'" in refused.stderr
     )
+
+
+def test_the_choice_is_read_once_at_import_not_again_by_a_batch() -> None:
+    """A change to the variable after import changes nothing: ``Batch`` once read it
+    again on every call, and refused a value set later."""
+    code = (
+        "import os, yukon; os.environ['YUKON_IMPLEMENTATION'] = 'fortran';"
+        "b = yukon.Batch([yukon.deal('YU1-C-AAAAAAB')] * 2);"
+        "print(len(b), bytes(b.random_playouts(50, 7)) == bytes("
+        "yukon.Batch([yukon.deal('YU1-C-AAAAAAB')] * 2).random_playouts(50, 7)))"
+    )
+    for choice in (None, "python"):
+        done = _run(code, choice)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["2", "True"]
+
+
+def test_python_does_not_load_the_core() -> None:
+    """The pure-Python choice is a way around a broken core: it is never imported."""
+    done = _run(
+        "import sys, yukon; yukon.solve(yukon.deal('YU1-C-AAAAAAB'), max_nodes=50);"
+        "b = yukon.Batch([yukon.deal('YU1-C-AAAAAAB')]); b.random_playouts(5, 1);"
+        "print('yukon._core' in sys.modules)",
+        "python",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False"]

@@ -7,7 +7,6 @@ import io
 import json
 import pathlib
 import random
-import sys
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import _grading, _implementation, _survey
+from yukon import _grading, _survey
 from yukon._cli import _bytes
 
 _BUDGET = {"max_seconds": 30.0, "max_nodes": None, "max_memory": 2**31}
@@ -104,34 +103,6 @@ def test_sizes_that_are_no_size(text: str) -> None:
 
     with pytest.raises(argparse.ArgumentTypeError):
         _bytes(text)
-
-
-@pytest.mark.parametrize(
-    ("choice", "compiled"),
-    [("", yukon.COMPILED_SOLVER), ("python", False), (" Python ", False)],
-)
-def test_the_implementation_switch(
-    choice: str, compiled: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("YUKON_IMPLEMENTATION", choice)
-    assert (_implementation.compiled_core() is not None) is compiled
-
-
-def test_the_implementation_switch_refuses_what_it_cannot_give(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("YUKON_IMPLEMENTATION", "fortran")
-    with pytest.raises(
-        ImportError, match="YUKON_IMPLEMENTATION is 'python' or 'compiled'"
-    ):
-        _implementation.compiled_core()
-    monkeypatch.setenv("YUKON_IMPLEMENTATION", "c")
-    monkeypatch.setitem(sys.modules, "yukon._core", None)  # as with no core built
-    monkeypatch.delattr(yukon, "_core", raising=False)
-    with pytest.raises(ImportError, match="asks for the compiled core"):
-        _implementation.compiled_core()
-    monkeypatch.delenv("YUKON_IMPLEMENTATION")
-    assert _implementation.compiled_core() is None
 
 
 def _quick_hints(monkeypatch: pytest.MonkeyPatch) -> list[yukon.State]:

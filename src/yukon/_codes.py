@@ -12,7 +12,6 @@ import contextlib
 import enum
 import random
 import string
-from collections.abc import Callable
 from typing import SupportsIndex
 
 import attrs
@@ -20,14 +19,13 @@ import attrs
 from ._arguments import as_int, excerpt, instance, quote
 from ._cards import Card
 from ._errors import InvalidGameCode
-from ._implementation import compiled_core
+from ._implementation import shuffled_deck as fast_shuffled_deck
 from ._values import built_once
 
 DEAL_LETTERS = 7
 DEAL_COUNT = 26**DEAL_LETTERS
 """How many ``YU1`` deals exist: deal numbers run from 0 to ``DEAL_COUNT - 1``."""
 
-_MASK = (1 << 64) - 1
 _LETTERS = string.ascii_uppercase
 
 
@@ -43,50 +41,6 @@ class Rules(enum.Enum):
     def letter(self) -> str:
         """``C`` or ``R``, as written in a game code."""
         return self.value
-
-
-class SplitMix64:
-    """The 64-bit generator behind ``YU1`` deals (Steele, Lea and Flood's SplitMix64)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
-
-    def next(self) -> int:
-        """The next 64-bit output."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A uniform draw from ``range(bound)``, rejecting the biased top of the range."""
-        limit = (1 << 64) - (1 << 64) % bound
-        while True:
-            r = self.next()
-            if r < limit:
-                return r % bound
-
-
-def shuffled_deck(number: int) -> tuple[int, ...]:
-    """The deck (as deck indices) after the ``YU1`` shuffle of deal ``number``."""
-    deck = list(range(52))
-    rng = SplitMix64(number)
-    for i in range(51, 0, -1):
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
-
-
-def _compiled_shuffle() -> Callable[[int], tuple[int, ...]]:
-    core = compiled_core()
-    return shuffled_deck if core is None else core.shuffled_deck
-
-
-fast_shuffled_deck = _compiled_shuffle()
-""":func:`shuffled_deck`, by the C core when it is built: the same decks
-(``tests/test_core_rules.py``), a deal about twenty times as fast."""
 
 
 def _as_number(number: SupportsIndex) -> int:

@@ -1,4 +1,4 @@
-"""Types of the solver's optional C core (src/yukon/_core.c)."""
+"""Types of the optional C core (src/yukon/_core*.c, one extension)."""
 
 from collections.abc import Callable, Sequence
 from typing import Any, final

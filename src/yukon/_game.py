@@ -23,9 +23,9 @@ from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
 from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
+from ._implementation import CHOSEN
 from ._moves import Move
 from ._refusals import CannotFinish, IllegalMove, Refusal, RefusalCode
-from ._rules import COMPILED_RULES
 from ._solver import Hint, Verdict, advise, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
@@ -58,7 +58,7 @@ class _Line(NamedTuple):
     a box :func:`_forget` empties once undo can no longer reach it."""
 
 
-_KEPT = 0 if COMPILED_RULES else UNDO_LIMIT // 2
+_KEPT = 0 if CHOSEN.searches is not None else UNDO_LIMIT // 2
 """How many of the newest links keep the position before them: none where the C core
 works positions out again, else half the undo limit (deeper undo works them out)."""
 

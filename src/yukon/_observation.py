@@ -18,9 +18,6 @@ observation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ._implementation import compiled_core
 from ._rules import FACE_DOWN, ON_FOUNDATION, Position
 
 OBSERVATION_SIZE = 112
@@ -54,15 +51,6 @@ def observe(p: Position, *, perfect: bool) -> bytes:
     return bytes(out)
 
 
-def _python_observe(p: Position, perfect: bool) -> bytes:
+def observed(p: Position, perfect: bool) -> bytes:
+    """:func:`observe` with ``perfect`` by position: the Python twin of the C core's."""
     return observe(p, perfect=perfect)
-
-
-def _compiled() -> Callable[[Position, bool], bytes]:
-    core = compiled_core()
-    return _python_observe if core is None else core.observe
-
-
-fast_observe = _compiled()
-""":func:`observe`, written by the C core when it is built (the same bytes,
-``tests/test_core_rules.py``)."""

@@ -8,18 +8,17 @@ the win (:func:`is_won`) and a move's points (:func:`yukon._scoring.move_points`
 makes a move or raises :class:`Broken` naming the first rule it breaks; :class:`~yukon.State` is the public face
 over a :class:`Position`, and the solver works on positions directly.
 
-The C core states the same rules once more (``src/yukon/_core.c``);
-``tests/test_core_rules.py`` holds the two together table by table, by perft and move by
-move on random games, and names the rule when they differ.
+The C core states the same rules once more (``_core.h``, ``_core_rules.c``);
+:mod:`yukon._implementation` binds one or the other, ``tests/test_twins.py`` holds the
+two together move by move on random games, ``tests/test_core_rules.py`` table by table
+and by perft, and both name the rule when they differ.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 
 from ._cards import RANK, RED
-from ._implementation import compiled_core
 from ._moves import FOUNDATION, MOVES, Move
 from ._scoring import move_points, scored
 
@@ -368,28 +367,6 @@ def take_back(after: Position, key: int, came_from: int, flipped: bool) -> Posit
     return before
 
 
-def _python_moves(p: Position) -> tuple[Move, ...]:
+def moves_of(p: Position) -> tuple[Move, ...]:
+    """The legal moves as a tuple: the Python twin of the C core's ``moves``."""
     return tuple(legal_moves(p))
-
-
-def _compiled() -> tuple[
-    Callable[[Position, int], Position],
-    Callable[[Position, int, int, bool], Position],
-    Callable[[Position], tuple[Move, ...]],
-]:
-    core = compiled_core()
-    if core is None:
-        return follow, take_back, _python_moves
-    core.bind(Position, follow, take_back)
-    core.set_moves(MOVES)
-    return core.follow, core.take_back, core.moves
-
-
-fast_follow, fast_take_back, fast_moves = _compiled()
-""":func:`follow`, :func:`take_back` and the legal moves, made by the C core when it is
-built (``YUKON_IMPLEMENTATION`` chooses, as for the solver): a legal move, or the undo
-of one, is made there by the C statement of the same rules, and anything else is handed
-to the Python function, which names the rule a move breaks. Both give equal positions
-and the same moves (``tests/test_core_rules.py``)."""
-COMPILED_RULES = fast_follow is not follow
-"""Whether moves and their undo are made by the C core."""

@@ -22,12 +22,10 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import attrs
 
-from ._implementation import compiled_core
-
 if TYPE_CHECKING:
     from . import _core
 else:
-    _core = compiled_core()  # None for the pure-Python searches
+    from ._implementation import searches as _core  # None: the Python searches
 from ._arguments import instance, seconds, whole_number
 from ._batch import random_games
 from ._moves import FOUNDATION, MOVES, Move

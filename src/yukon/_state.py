@@ -22,19 +22,20 @@ from . import _aids, _deprecated, _notation
 from ._arguments import as_int, instance, quote
 from ._cards import CARDS, NAME, Card, Suit, as_suit
 from ._changes import Change, Location, describe, locate, view
-from ._codes import GameCode, Rules, as_rules, fast_shuffled_deck
+from ._codes import GameCode, Rules, as_rules
 from ._errors import InvalidCard, InvalidPosition
+from ._implementation import follow as fast_follow
+from ._implementation import moves as fast_moves
+from ._implementation import observe as fast_observe
+from ._implementation import shuffled_deck as fast_shuffled_deck
+from ._implementation import take_back as fast_take_back
 from ._moves import ACTION_COUNT, Move
-from ._observation import fast_observe
 from ._refusals import IllegalMove, Refusal, refusal_code
 from ._rules import (
     EMPTY,
     ON_FOUNDATION,
     Broken,
     Position,
-    fast_follow,
-    fast_moves,
-    fast_take_back,
     follow,
     is_won,
     next_home,
