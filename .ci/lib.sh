@@ -20,3 +20,10 @@ stage() { echo "== $* (at $(($(date +%s) - YUKON_CI_START))s)"; }
 need_venv() {
   [ -x "$venv/bin/python" ] || "$root/.ci/venv"
 }
+# The release extra's tools in the shared venv, installed once (installing the project
+# again would compile the core again).
+need_release_tools() {
+  need_venv
+  "$venv/bin/python" -c 'import abi3audit, build, check_wheel_contents, cibuildwheel, twine' \
+    2>/dev/null || "$venv/bin/python" -m pip install --quiet --no-compile -e '.[test,release]'
+}
