@@ -3,6 +3,7 @@ docs runs as a doctest (pytest collects docs/*.md with --doctest-glob)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import pathlib
@@ -41,11 +42,32 @@ def test_the_site_builds_strictly(tmp_path: pathlib.Path) -> None:
     assert (tmp_path / "site" / "reference" / "index.html").exists()
     reference = (tmp_path / "site" / "reference" / "index.html").read_text()
     assert "legal_moves" in reference and "GameCode" in reference
+    for module in _public_modules():
+        page = "reference" if module == "yukon" else f"reference-{module[6:]}"
+        html = (tmp_path / "site" / page / "index.html").read_text()
+        shown = set(re.findall(rf'id="{re.escape(module)}\.(\w+)"', html))
+        assert shown == set(importlib.import_module(module).__all__), module
     changelog = (tmp_path / "site" / "changelog" / "index.html").read_text()
     assert "Keep a Changelog" in changelog and "Unreleased" in changelog
     for name in ("state", "change", "position", "game"):
         schema = tmp_path / "site" / "schemas" / f"{name}.schema.json"
         assert json.loads(schema.read_text(encoding="utf-8")) == yukon.schema(name)
+
+
+def _public_modules() -> list[str]:
+    """The public modules, as docs/api.md's table names them (tests/test_api.py holds
+    the table to the package)."""
+    page = (DOCS / "api.md").read_text(encoding="utf-8")
+    return re.findall(r"^\| `(yukon[.\w]*)` \|", page, re.MULTILINE)
+
+
+def test_every_public_module_has_a_reference_page() -> None:
+    """Each public module is rendered, whole, on its own page of the API reference."""
+    config = (ROOT / "mkdocs.yml").read_text()
+    for module in _public_modules():
+        name = "reference.md" if module == "yukon" else f"reference-{module[6:]}.md"
+        assert f"- {module}: {name}" in config, module
+        assert f"::: {module}\n" in (DOCS / name).read_text(), module
 
 
 def test_the_test_sources_hold_no_symbolic_link() -> None:
