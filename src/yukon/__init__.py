@@ -48,7 +48,8 @@ from ._refusals import (
 )
 from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
+from ._planner import hint
+from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals
 from .views import ChangeView, GameData, PositionData, StateView, schema

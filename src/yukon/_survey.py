@@ -44,7 +44,7 @@ from ._arguments import as_int, quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
-from ._grading import hinted_until_face_up
+from ._planner import NODES, SAMPLES, played_blind
 from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
 from ._values import built_once
@@ -197,8 +197,8 @@ def solve_deal(
     }
 
 
-HINT_SAMPLES = 8
-HINT_NODES = 2_000
+HINT_SAMPLES = SAMPLES
+HINT_NODES = NODES
 """The no-peek player's hints: :meth:`Game.hint`'s defaults."""
 
 PLAYERS = ("thoughtful", "no-peek")
@@ -224,9 +224,7 @@ def play_blind(
     """
     began = time.monotonic()
     game = Game.new(GameCode.parse(code))
-    game, played = hinted_until_face_up(
-        game, random.Random(code), HINT_SAMPLES, HINT_NODES
-    )
+    game, played = played_blind(game, random.Random(code), HINT_SAMPLES, HINT_NODES)
     state = game.state
     row: dict[str, Any] = {"code": code, "player": "no-peek"}
     if state.all_face_up:
