@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import yukon
 from yukon import Game, GameCode, Rules, State, Verdict, _planner
 
+from .builders import flip_reachable
 from .strategies import codes
 
 LOOPED = (
@@ -93,31 +94,12 @@ def test_the_games_hint_never_peeks_along_its_plan(number: int, seed: int) -> No
         assert hint == other.hint(rng=random.Random(seed), samples=2, max_nodes=300)
 
 
-def _flip_reachable(state: State) -> bool:
-    """Whether any line of moves, none from a foundation, turns a card up (searched
-    without bound: the test's own oracle)."""
-    seen = {state.to_text()}
-    stack = [state]
-    while stack:
-        here = stack.pop()
-        for move in here.legal_moves():
-            if here.locate(move.card).pile.kind == "foundation":
-                continue
-            if _flips(here, move):
-                return True
-            after = here.apply(move)
-            if after.to_text() not in seen:
-                seen.add(after.to_text())
-                stack.append(after)
-    return False
-
-
 def test_no_hint_once_no_card_can_be_turned_up() -> None:
     """The voting hint kept offering moves here (it wandered to the move cap in such
     games); no card can be turned up, so the blind game is over: no hint."""
     game = Game.from_record(LOOPED)
     assert game.state.face_down_count > 0 and game.state.legal_moves()
-    assert not _flip_reachable(game.state)
+    assert not flip_reachable(game.state)
     assert game.hint() is None
     assert yukon.hint(game.state) is None
 
@@ -141,7 +123,7 @@ def test_the_hint_judges_lines_by_guesses_without_peeking(
     """Relaxed deals, whose guesses are won: the hint solves guesses after its lines,
     and the same guesses are won whatever the face-down cards' order."""
     won: list[bool] = []
-    solve = _planner.solve
+    solve = yukon.solve
 
     def recorded(state: State, **budgets: Any) -> yukon.Solution:
         solution = solve(state, **budgets)

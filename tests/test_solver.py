@@ -594,7 +594,9 @@ def test_the_grading_hint_votes_without_peeking(
     other = _shuffle_face_down(state, random.Random(number))
     first = _solver.advise(state, rng=random.Random(number), samples=3, max_nodes=3_000)
     votes = sum(won)
-    second = _solver.advise(other, rng=random.Random(number), samples=3, max_nodes=3_000)
+    second = _solver.advise(
+        other, rng=random.Random(number), samples=3, max_nodes=3_000
+    )
     assert votes >= 1 and sum(won) - votes == votes  # the voting path, both times
     assert first == second and first is not None and state.check(first.move) is None
 

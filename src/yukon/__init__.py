@@ -35,6 +35,7 @@ from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
+from ._planner import hint
 from ._refusals import (
     CATALOGS,
     ENGLISH,
@@ -48,7 +49,6 @@ from ._refusals import (
 )
 from ._rules import GROUP_LIMIT, RefusalCode
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._planner import hint
 from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals

@@ -24,9 +24,9 @@ from ._changes import Change
 from ._codes import GameCode
 from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
 from ._moves import Move
+from ._planner import NODES, SAMPLES, checked_budget, followed
 from ._refusals import CannotFinish, IllegalMove, Refusal
 from ._rules import COMPILED_RULES, RefusalCode
-from ._planner import NODES, SAMPLES, checked_budget, followed
 from ._solver import Hint, Verdict, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once

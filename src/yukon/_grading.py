@@ -50,7 +50,9 @@ def hinted_until_face_up(
     seen = {board(game.state)}
     while not game.state.all_face_up and played < BLIND_MOVES:
         before = game.state
-        advice = advise(before, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen)
+        advice = advise(
+            before, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen
+        )
         if advice is None:
             break
         game = game.play(advice.move)

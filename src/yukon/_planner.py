@@ -3,7 +3,8 @@
 Everything face up is known, so until the next card turns up the game is deterministic:
 the planner searches every board reachable without turning a card up (breadth first, at
 most :data:`BOARDS` of them, :data:`WIDER` when none of those turns one up), and each
-shortest line of moves that ends by turning a card up is a candidate. The candidates are
+shortest line of moves that ends by turning a card up is a candidate (past
+:data:`WIDER` boards, the lines of the solver's wins of guesses, up to their first flip). The candidates are
 judged by hindsight: guesses of the face-down cards (shuffles of the cards no player has
 seen, into the same places) are solved after each line, and the line that wins the most
 guesses is the plan. Few guesses with small searches shortlist the candidates, more and
@@ -38,16 +39,16 @@ BOARDS = 200
 """Boards searched for lines that turn a card up."""
 WIDER = 2_000
 """Boards searched when none of the first :data:`BOARDS` turns a card up."""
-CANDIDATES = 24
+CANDIDATES = 40
 """The most lines judged, shortest first."""
-SHORTLIST = 4
+SHORTLIST = 6
 """How many lines the first, cheaper judging keeps for the second."""
-SAMPLES = 6
-NODES = 1_500
-"""The hint's default judging: guesses, and positions searched in each; with
-:data:`CANDIDATES` and :data:`SHORTLIST`, chosen so a hint takes under 0.5 s
-(docs/performance.md) while winning as many classic deals 50001-50200 as the larger
-budget it was tried with first."""
+SAMPLES = 8
+NODES = 2_000
+"""The hint's default judging: guesses, and positions searched in each. With
+:data:`CANDIDATES` and :data:`SHORTLIST`, the budget the planner was tuned with (classic
+deals 50001-50200); a smaller one (6 guesses of 1 500, a third of them of 500 for the
+shortlist, 24 lines, 4 shortlisted) won 18 of deals 50001-50046 where this won 27."""
 
 _Line = tuple[Move, ...]
 
@@ -64,16 +65,16 @@ class Budget:
     candidates: int = CANDIDATES
     shortlist: int = SHORTLIST
     first_samples: int = -1
-    """-1: a third of :attr:`samples` (at least one when there are any)."""
+    """-1: a quarter of :attr:`samples` (at least one when there are any)."""
     first_nodes: int = -1
-    """-1: a third of :attr:`max_nodes`."""
+    """-1: half :attr:`max_nodes`."""
 
     def __attrs_post_init__(self) -> None:
         if self.first_samples < 0:
-            first = max(1, self.samples // 3) if self.samples else 0
+            first = max(1, self.samples // 4) if self.samples else 0
             object.__setattr__(self, "first_samples", first)
         if self.first_nodes < 0:
-            object.__setattr__(self, "first_nodes", max(1, self.max_nodes // 3))
+            object.__setattr__(self, "first_nodes", max(1, self.max_nodes // 2))
 
 
 def checked_budget(
@@ -132,6 +133,36 @@ def _wins(guesses: Sequence[State], line: _Line, budget: Budget, nodes: int) -> 
     return won
 
 
+def _solved_lines(
+    state: State,
+    rng: random.Random,
+    budget: Budget,
+    avoid: Collection[tuple[object, ...]],
+) -> list[_Line]:
+    """Lines to a flip too long for the breadth-first search: each guess the solver
+    wins gives the moves of its win up to the first card it turns up (played on what
+    the player sees; they do not depend on the face-down cards), when they pass through
+    no board in ``avoid``."""
+    lines: list[_Line] = []
+    for _ in range(budget.samples):
+        guess = state.sample_hidden(rng)
+        won = solve(guess, max_nodes=budget.max_nodes, max_memory=budget.max_memory)
+        if won.verdict is not Verdict.WON:
+            continue
+        here, line = state, []
+        for move in won.moves:
+            after = here.apply(move)
+            line.append(move)
+            if after.face_down_count < here.face_down_count:
+                if tuple(line) not in lines:
+                    lines.append(tuple(line))
+                break
+            if board(after) in avoid:
+                break
+            here = after
+    return lines
+
+
 def plan(
     state: State,
     rng: random.Random,
@@ -143,11 +174,14 @@ def plan(
     lines, complete = closure(state, avoid, BOARDS)
     if not lines and not complete:
         lines, complete = closure(state, avoid, WIDER)
+    if not lines and not complete:
+        lines = _solved_lines(state, rng, budget, avoid)
     if not lines:
         return None
     lines = lines[: budget.candidates]
     guesses = [
-        state.sample_hidden(rng) for _ in range(max(budget.samples, budget.first_samples))
+        state.sample_hidden(rng)
+        for _ in range(max(budget.samples, budget.first_samples))
     ]
     if len(lines) > budget.shortlist:
         first = guesses[: budget.first_samples]
