@@ -201,11 +201,18 @@ def sign_test(wins: int, losses: int) -> float:
 
 
 def held_out_rows() -> dict[str, dict[int, Row]]:
-    """The held-out runs' rows by deal number, on the deals every run has played."""
+    """The held-out runs' rows by deal number, on the deals every run has played, from
+    the first up to the first gap (runs play deals in order; a gap is a deal still
+    being played)."""
     every = {
         name: {number(r): r for r in rows(path)} for name, path in HELD_OUT.items()
     }
     common = set.intersection(*(set(found) for found in every.values()))
+    first = min(common, default=0)
+    end = first
+    while end in common:  # the deals from the first with none missing in any run
+        end += 1
+    common = set(range(first, end))
     return {
         name: {n: found[n] for n in sorted(common)} for name, found in every.items()
     }

@@ -141,14 +141,13 @@ def test_the_hint_judges_lines_by_guesses_without_peeking(
 
 
 def test_the_blind_player_ends_at_a_face_up_board_or_no_hint() -> None:
-    """Deals the voting hint played to its 1,000-move cap (classic 40004 and 40072):
-    the planner's player stops long before it."""
-    for number in (40004, 40072):
-        game, played = _planner.played_blind(
-            Game.new(GameCode(number)), random.Random(number), 2, 300
-        )
-        assert played < 200
-        assert game.state.all_face_up or game.hint(samples=2, max_nodes=300) is None
+    """Classic 40004, which the voting hint played to its 1,000-move cap at this budget
+    and seed (7 cards still face down): the planner's player stops long before it."""
+    game, played = _planner.played_blind(
+        Game.new(GameCode(40004)), random.Random(40004), 2, 300
+    )
+    assert played < 200
+    assert game.state.all_face_up or game.hint(samples=2, max_nodes=300) is None
 
 
 def test_the_games_hint_refuses_bad_arguments() -> None:

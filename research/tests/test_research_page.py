@@ -193,3 +193,10 @@ def test_the_readme_quotes_the_figures_of_the_data() -> None:
     quoted.append(f"{numbers[0]:,}-{numbers[-1]:,}")
     for figure in quoted:
         assert figure in readme, figure
+
+
+def test_the_sign_test_gives_the_binomial_tail() -> None:
+    """Two-sided: twice the chance of the fewer side's count or fewer of fair coins."""
+    assert survey_tables.sign_test(0, 4) == pytest.approx(2 / 16)
+    assert survey_tables.sign_test(3, 3) == 1.0
+    assert survey_tables.sign_test(45, 21) == pytest.approx(0.0043, abs=1e-4)

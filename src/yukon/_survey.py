@@ -167,8 +167,9 @@ is rewritten after every deal)."""
 MAX_LINE = 65_536
 """The longest line a survey file may hold, in bytes; a row takes about 150."""
 STUCK = "stuck"
-"""A no-peek row's verdict when the hint left cards face down: it had no move left
-that leads to a board not seen before, or the player made :data:`BLIND_MOVES` moves."""
+"""A no-peek row's verdict when the hint left cards face down: it found no card to
+turn up, or the player made :data:`BLIND_MOVES` moves (the planner never has; the
+voting hint of the older surveys did)."""
 _VERDICTS = frozenset(v.value for v in Verdict)
 _COUNTED = _VERDICTS | {STUCK}
 
@@ -215,12 +216,12 @@ def play_blind(
     """Play one deal as the no-peek player; its JSON line, as :func:`solve_deal`'s.
 
     The app's hint (:data:`HINT_SAMPLES` guesses of :data:`HINT_NODES` positions each,
-    drawn from a generator seeded with the game code, so the row repeats; it never
-    proposes a move back to a board the game has had) plays until no card is face
-    down; the budgets are the solver's, for the rest. ``hint_moves`` counts the hint's
-    moves and ``face_down`` the cards still face down when it stopped: not 0 only when
-    the hint had nothing new to try (or :data:`BLIND_MOVES` moves were made), and the
-    verdict is then :data:`STUCK`.
+    drawn from a generator seeded with the game code, so the row repeats; each plan
+    followed to its flip) plays until no card is face down; the budgets are the
+    solver's, for the rest. ``hint_moves`` counts the hint's moves and ``face_down`` the
+    cards still face down when it stopped: not 0 only when the hint found no card to
+    turn up (or :data:`BLIND_MOVES` moves were made), and the verdict is then
+    :data:`STUCK`.
     """
     began = time.monotonic()
     game = Game.new(GameCode.parse(code))
