@@ -278,7 +278,7 @@ def test_a_game_played_by_hints_never_revisits_a_board(
         if advice is None:
             # no card can be turned up, or the hint's search (and its guesses) gave
             # up among more boards than it searches
-            reachable = flip_reachable(game.state, _planner.WIDER)
+            reachable = flip_reachable(game.state, _planner.DEEPER)
             assert game.state.face_down_count and reachable is not True
             event("no card could be turned up" if reachable is False else "gave up")
             return

@@ -339,8 +339,9 @@ class Game:
     ) -> Hint | None:
         """The no-peeking hint (see :func:`yukon.hint`) for this game, with how sure it
         is and the rest of its plan. While the game has followed the plan made after its
-        last flip, the next move of that plan (worked out again: a game remembers no
-        hint); else a plan made here. It never proposes a move back to a board this
+        last flip, the next move of that plan (worked out again with ``rng``, so the
+        same plan when ``rng`` is in the same state, as the default is: a game
+        remembers no hint); else a plan made here. It never proposes a move back to a board this
         game has already had (the cards where they lay, whatever the score), so
         following hints never goes round in a circle. ``None`` when no card can be
         turned up without going back to a board (or no move is left)."""

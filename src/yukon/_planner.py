@@ -4,12 +4,14 @@ Everything face up is known, so until the next card turns up the game is determi
 the planner searches every board reachable without turning a card up (breadth first, at
 most :data:`BOARDS` of them, :data:`WIDER` when none of those turns one up), and each
 shortest line of moves that ends by turning a card up is a candidate (past
-:data:`WIDER` boards, the lines of the solver's wins of guesses, up to their first flip). The candidates are
+:data:`WIDER` boards, the lines of the solver's wins of guesses up to their first flip,
+else lines found depth first through :data:`DEEPER` boards). The candidates are
 judged by hindsight: guesses of the face-down cards (shuffles of the cards no player has
 seen, into the same places) are solved after each line, and the line that wins the most
 guesses is the plan. Few guesses with small searches shortlist the candidates, more and
 larger ones choose among the shortlist. When every board reachable without a flip was
-searched and none turns a card up, the blind game is over: there is no hint.
+searched and none turns a card up, the blind game is over: there is no hint (nor when
+none was found among :data:`DEEPER` boards).
 
 A plan is followed to its flip: :meth:`yukon.Game.hint` works it out again from the
 board after the last flip and gives its next move while the game has followed it, so a
@@ -39,6 +41,9 @@ BOARDS = 200
 """Boards searched for lines that turn a card up."""
 WIDER = 2_000
 """Boards searched when none of the first :data:`BOARDS` turns a card up."""
+DEEPER = 10_000
+"""Boards searched depth first for lines to a flip when the breadth-first search and
+the guesses found none: long lines, but each ends by turning a card up."""
 CANDIDATES = 40
 """The most lines judged, shortest first."""
 SHORTLIST = 6
@@ -163,6 +168,32 @@ def _solved_lines(
     return lines
 
 
+def _deep_lines(
+    state: State, avoid: Collection[tuple[object, ...]], bound: int, most: int
+) -> list[_Line]:
+    """Up to ``most`` lines to a flip found depth first, through at most ``bound``
+    boards not in ``avoid``; no card is taken back from a foundation."""
+    visited = {board(state)} | set(avoid)
+    stack: list[tuple[State, _Line]] = [(state, ())]
+    lines: list[_Line] = []
+    while stack and len(lines) < most:
+        here, line = stack.pop()
+        down = here.face_down_count
+        for move in here.legal_moves():
+            if here.locate(move.card).pile.kind == "foundation":
+                continue
+            after = here.apply(move)
+            if after.face_down_count < down:
+                lines.append((*line, move))
+                continue
+            seen = board(after)
+            if seen in visited or len(visited) >= bound:
+                continue
+            visited.add(seen)
+            stack.append((after, (*line, move)))
+    return lines[:most]
+
+
 def plan(
     state: State,
     rng: random.Random,
@@ -176,6 +207,8 @@ def plan(
         lines, complete = closure(state, avoid, WIDER)
     if not lines and not complete:
         lines = _solved_lines(state, rng, budget, avoid)
+    if not lines and not complete:
+        lines = _deep_lines(state, avoid, DEEPER, budget.candidates)
     if not lines:
         return None
     lines = lines[: budget.candidates]
