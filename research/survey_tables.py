@@ -251,7 +251,7 @@ def planner_table() -> list[str]:
         "",
         f"Paired on the same deals: {only_new} won by the planner only, {only_old} by "
         f"the voting hint only (sign test p = {sign_test(only_new, only_old):.2g}). The "
-        f"planner wins {share(ratio)} of the deals a player who sees every card wins.",
+        f"planner's wins are {share(ratio)} of the thoughtful player's on these deals.",
     ]
     return lines
 
