@@ -553,6 +553,46 @@ def bench_solver(
     }
 
 
+HINT_DEALS = range(70_001, 70_011)
+"""The classic deals the hint row plays: held out from every choice of the hint's."""
+HINT_TARGET = 0.5
+"""Seconds a hint may take at the 95th percentile, with the compiled core."""
+
+
+def bench_hint(deals: range = HINT_DEALS) -> dict[str, object]:
+    """:meth:`Game.hint` at its default budget, asked after every move of whole games
+    as a frontend asks (and followed), until every card is face up or there is no hint:
+    the 95th percentile of the seconds a hint took, with the median and the processor
+    time beside them, over every decision of the games of ``deals``."""
+    seconds, cpu = [], []
+    for number in deals:
+        game = Game.new(GameCode(number))
+        while not game.state.all_face_up:
+            start, used = time.perf_counter(), time.process_time()
+            advice = game.hint()
+            seconds.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - used)
+            if advice is None:
+                break
+            game = game.play(advice.move)
+    seconds.sort()
+    cpu.sort()
+    at_95 = min(len(seconds) - 1, int(0.95 * len(seconds)))
+    return {
+        "row": "hint",
+        "value": seconds[at_95],
+        "unit": f"s a hint, 95th percentile ({len(seconds)} hints, whole games of "
+        f"classic deals {deals.start}-{deals.stop - 1})",
+        "target": HINT_TARGET,
+        "lower_is_better": True,
+        "median_seconds": statistics.median(seconds),
+        # the processor time beside it: other work on a shared machine stretches the
+        # clock, not the time the hint computed
+        "cpu_p95_seconds": cpu[at_95],
+        "cpu_median_seconds": statistics.median(cpu),
+    }
+
+
 ROWS = [
     "deal",
     "legal moves",
@@ -568,6 +608,7 @@ ROWS = [
     "solver memory",
     "serve",
     "search speed",
+    "hint",
     "python",
     "instructions",
     "pyodide",
@@ -872,6 +913,9 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(measured)
         elif name == "search speed":
             rows.append(bench_search_speed(args.repeats, sized(SEARCH_POSITIONS)))
+        elif name == "hint":
+            first = HINT_DEALS.start
+            rows.append(bench_hint(range(first, first + sized(len(HINT_DEALS)))))
         elif name == "python":
             python_rows = bench_python(args.repeats, scale)
             if python_rows is None:

@@ -8,6 +8,7 @@ between its ``survey-tables`` markers, so the page and the data cannot drift apa
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import statistics
 from collections.abc import Iterable
@@ -27,6 +28,15 @@ NO_PEEK = {
     "classic": DATA / "nopeek-classic-1-1000.jsonl",
     "relaxed": DATA / "nopeek-relaxed-1-1000.jsonl",
 }
+HELD_OUT = {
+    "the planner (today's hint)": DATA / "nopeek-classic-60001-61500.jsonl",
+    "the voting hint (before it)": DATA / "nopeek-voting-classic-60001-61500.jsonl",
+    "thoughtful": DATA / "survey-classic-60001-61500.jsonl",
+}
+"""The hint's planner beside the hint it replaced and the thoughtful player, on classic
+deals from 60001 that no choice of the planner's was tuned on (it was tuned on classic
+50001-50200 and checked on 40001-40088); each run stops where the machine's time did, and
+the table counts the deals all three have played."""
 KPAT = DATA / "kpat-1-1000.jsonl"
 TUNED = 500
 """Deals 1-500 of each rule set are the ones the solver's searches were tuned on; the
@@ -71,7 +81,10 @@ def figures_table() -> list[str]:
         "| winnable share | 95 % interval | deals 1-500 (tuning) | held out |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for player, files in (("thoughtful", THOUGHTFUL), ("no-peek", NO_PEEK)):
+    for player, files in (
+        ("thoughtful", THOUGHTFUL),
+        ("no-peek (voting hint)", NO_PEEK),
+    ):
         for rules, path in files.items():
             every = rows(path)
             counted = Tally.of(every)
@@ -171,11 +184,75 @@ def facts() -> list[str]:
         stuck = [r for r in blind if r["verdict"] == STUCK]
         capped = sum(r["hint_moves"] >= BLIND_MOVES for r in stuck)
         lines.append(
-            f"- No-peek, {rules}: of {spaced(len(stuck))} games the player could not "
-            f"finish, {spaced(len(stuck) - capped)} had every legal move lead back to "
+            f"- No-peek (voting hint), {rules}: of {spaced(len(stuck))} games it "
+            f"could not finish, {spaced(len(stuck) - capped)} had every legal move lead "
+            "back to "
             f"a board already seen, and {spaced(capped)} went {spaced(BLIND_MOVES)} "
             "moves through new boards with cards still face down."
         )
+    return lines
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The two-sided sign test's p-value for ``wins`` against ``losses`` (the
+    discordant pairs of a paired comparison; ties left out)."""
+    n, k = wins + losses, min(wins, losses)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+
+
+def held_out_rows() -> dict[str, dict[int, Row]]:
+    """The held-out runs' rows by deal number, on the deals every run has played, from
+    the first up to the first gap (runs play deals in order; a gap is a deal still
+    being played)."""
+    every = {
+        name: {number(r): r for r in rows(path)} for name, path in HELD_OUT.items()
+    }
+    common = set.intersection(*(set(found) for found in every.values()))
+    first = min(common, default=0)
+    end = first
+    while end in common:  # the deals from the first with none missing in any run
+        end += 1
+    common = set(range(first, end))
+    return {
+        name: {n: found[n] for n in sorted(common)} for name, found in every.items()
+    }
+
+
+def planner_table() -> list[str]:
+    """The planner against the voting hint on the same held-out deals: each one's wins
+    with their interval, the games at the move cap, the paired comparison."""
+    every = held_out_rows()
+    numbers = list(next(iter(every.values())))
+    span = f"{numbers[0]}-{numbers[-1]}" if numbers else "none"
+    lines = [
+        f"| classic deals {span} (held out), {spaced(len(numbers))} deals | won "
+        "| could not finish | at the move cap | won share | 95 % interval |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, found in every.items():
+        counted = Tally.of(found.values())
+        low, high = counted.interval
+        capped = sum(r.get("hint_moves", 0) >= BLIND_MOVES for r in found.values())
+        lines.append(
+            f"| {name} | {spaced(counted.won)} | {spaced(counted.stuck)} | "
+            f"{spaced(capped)} | {share(counted.won / max(1, counted.total))} | "
+            f"{share(low)} - {share(high)} |"
+        )
+    new, old, _ = every.values()
+    beats = [(new[n]["verdict"] == "won", old[n]["verdict"] == "won") for n in numbers]
+    only_new = sum(a and not b for a, b in beats)
+    only_old = sum(b and not a for a, b in beats)
+    won = {
+        name: sum(r["verdict"] == "won" for r in found.values())
+        for name, found in every.items()
+    }
+    ratio = won["the planner (today's hint)"] / max(1, won["thoughtful"])
+    lines += [
+        "",
+        f"Paired on the same deals: {only_new} won by the planner only, {only_old} by "
+        f"the voting hint only (sign test p = {sign_test(only_new, only_old):.2g}). The "
+        f"planner's wins are {share(ratio)} of the thoughtful player's on these deals.",
+    ]
     return lines
 
 
@@ -277,6 +354,10 @@ def text() -> str:
     )
 
 
+def planner_text() -> str:
+    return "\n".join(planner_table())
+
+
 def beyond_30_s() -> str:
     """What the budgets of positions settled of the classic deals no 30 s run did, on
     the tuning range and on the deals held out from it."""
@@ -312,3 +393,5 @@ if __name__ == "__main__":
     print(settled_text())
     print()
     print(kpat_text())
+    print()
+    print(planner_text())

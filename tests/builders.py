@@ -54,3 +54,25 @@ def m(text: str) -> yukon.Move:
 def tuned(monkeypatch: pytest.MonkeyPatch, **changes: int) -> None:
     """The solver's :class:`~yukon._solver.Tuning` with ``changes``, for one test."""
     monkeypatch.setattr(_solver, "TUNING", attrs.evolve(_solver.TUNING, **changes))
+
+
+def flip_reachable(state: yukon.State, most: int | None = None) -> bool | None:
+    """Whether any line of moves, none from a foundation, turns a card up: every board
+    reachable without a flip is searched (the tests' own oracle for the hint's "no card
+    can be turned up"); ``None`` when more than ``most`` boards were searched first."""
+    seen = {state.to_text()}
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        for move in here.legal_moves():
+            if here.locate(move.card).pile.kind == "foundation":
+                continue
+            after = here.apply(move)
+            if after.face_down_count < here.face_down_count:
+                return True
+            if after.to_text() not in seen:
+                seen.add(after.to_text())
+                stack.append(after)
+        if most is not None and len(seen) > most:
+            return None
+    return False

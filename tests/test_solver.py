@@ -575,12 +575,12 @@ def test_the_hint_never_peeks(number: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize("number", range(1, 9))
-def test_the_hint_votes_without_peeking(
+def test_the_grading_hint_votes_without_peeking(
     number: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Relaxed deals, whose guesses are won within the budget: the hint plays the move
-    that wins the most guesses, and the face-down cards' order does not change it.
-    (On the classic deals above no guess is won at 300 positions: the fallback.)"""
+    """Relaxed deals, whose guesses are won within the budget: the voting hint the
+    grades measure with plays the move that wins the most guesses, and the face-down
+    cards' order does not change it."""
     won: list[bool] = []
     solve = _solver.solve
 
@@ -592,11 +592,13 @@ def test_the_hint_votes_without_peeking(
     monkeypatch.setattr(_solver, "solve", recorded)
     state = yukon.deal(GameCode(number, Rules.RELAXED))
     other = _shuffle_face_down(state, random.Random(number))
-    first = yukon.hint(state, rng=random.Random(number), samples=3, max_nodes=3_000)
+    first = _solver.advise(state, rng=random.Random(number), samples=3, max_nodes=3_000)
     votes = sum(won)
-    second = yukon.hint(other, rng=random.Random(number), samples=3, max_nodes=3_000)
+    second = _solver.advise(
+        other, rng=random.Random(number), samples=3, max_nodes=3_000
+    )
     assert votes >= 1 and sum(won) - votes == votes  # the voting path, both times
-    assert first == second and first is not None and state.check(first) is None
+    assert first == second and first is not None and state.check(first.move) is None
 
 
 def test_hint_repeats_and_handles_dead_ends() -> None:

@@ -50,6 +50,7 @@ def test_benchmarks_run_and_write_json(
         "serve cpu per move",
         "serve p99",
         "search speed",
+        "hint",
         *(
             [f"python: {row}" for row in run.COMPARED]
             + [f"speed-up: {row}" for row in run.COMPARED]

@@ -26,6 +26,7 @@ MARKERS = {
     "survey-tables": survey_tables.text,
     "survey-settled": survey_tables.settled_text,
     "kpat-table": survey_tables.kpat_text,
+    "planner-table": survey_tables.planner_text,
 }
 
 
@@ -52,7 +53,7 @@ def test_the_tables_are_what_the_module_prints_when_run() -> None:
 
 def test_the_page_is_short_and_opens_with_its_figures() -> None:
     lines = PAGE.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= 280  # 250, and the grades' section
+    assert len(lines) <= 300  # 250, the grades' section and the planner's table
     assert lines[4] == "<!-- survey-tables: start -->"
     assert lines[5].startswith("| rule set | player |")
 
@@ -86,6 +87,7 @@ def test_each_data_file_holds_one_row_per_deal_with_its_budget(
 def test_the_only_data_files_are_the_published_figures() -> None:
     published = {*survey_tables.THOUGHTFUL.values(), *survey_tables.NO_PEEK.values()}
     published.add(survey_tables.KPAT)
+    published.update(survey_tables.HELD_OUT.values())  # the planner's held-out runs
     published.add(
         grading.RESULTS
     )  # the grades' figures (research/tests/test_grading.py)
@@ -183,5 +185,18 @@ def test_the_readme_quotes_the_figures_of_the_data() -> None:
         quoted.append(f"{100 * counted.won / counted.total:.1f} %")
     low, high = Tally.of(survey_tables.rows(files["classic"])).interval
     quoted.append(f"{100 * low:.1f}-{100 * high:.1f} %")
+    held = survey_tables.held_out_rows()
+    for found in held.values():  # the planner and the voting hint on the same deals
+        counted = Tally.of(found.values())
+        quoted.append(f"{100 * counted.won / counted.total:.1f} %")
+    numbers = list(next(iter(held.values())))
+    quoted.append(f"{numbers[0]:,}-{numbers[-1]:,}")
     for figure in quoted:
         assert figure in readme, figure
+
+
+def test_the_sign_test_gives_the_binomial_tail() -> None:
+    """Two-sided: twice the chance of the fewer side's count or fewer of fair coins."""
+    assert survey_tables.sign_test(0, 4) == pytest.approx(2 / 16)
+    assert survey_tables.sign_test(3, 3) == 1.0
+    assert survey_tables.sign_test(45, 21) == pytest.approx(0.0043, abs=1e-4)

@@ -33,6 +33,7 @@ from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
+from ._planner import hint
 from ._refusals import (
     CATALOGS,
     ENGLISH,
@@ -47,7 +48,7 @@ from ._refusals import (
 )
 from ._rules import GROUP_LIMIT
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, hint, solve
+from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals
 from ._values import publish as _publish

@@ -25,8 +25,9 @@ from ._codes import GameCode
 from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
 from ._implementation import CHOSEN
 from ._moves import Move
+from ._planner import NODES, SAMPLES, checked_budget, followed
 from ._refusals import CannotFinish, IllegalMove, Refusal, RefusalCode
-from ._solver import Hint, Verdict, advise, check_budgets, solve
+from ._solver import Hint, Verdict, check_budgets, solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
 from .views import GameData, RedoView, SealedView, SpotView
@@ -333,32 +334,34 @@ class Game:
         self,
         *,
         rng: random.Random | None = None,
-        samples: int = 8,
-        max_nodes: int = 2_000,
+        samples: int = SAMPLES,
+        max_nodes: int = NODES,
     ) -> Hint | None:
         """The no-peeking hint (see :func:`yukon.hint`) for this game, with how sure it
-        is. It never proposes a move back to a board this game has already had (the
-        cards where they lay, whatever the score), so following hints never goes round
-        in a circle. ``None`` when no legal move leads to a board not seen before: no
-        move is left, or every one only goes back."""
-        return advise(
-            self.state,
-            rng=rng,
-            samples=samples,
-            max_nodes=max_nodes,
-            avoid=self._boards(),
-        )
+        is and the rest of its plan. While the game has followed the plan made after its
+        last flip, the next move of that plan (worked out again with ``rng``, so the
+        same plan when ``rng`` is in the same state, as the default is: a game
+        remembers no hint); else a plan made here. It never proposes a move back to a board this
+        game has already had (the cards where they lay, whatever the score), so
+        following hints never goes round in a circle. ``None`` when no card can be
+        turned up without going back to a board (or no move is left)."""
+        budget = checked_budget(samples, max_nodes)
+        start, played, seen = self._since_flip()
+        return followed(start, played, self.state, rng, budget, seen)
 
-    def _boards(self) -> set[tuple[object, ...]]:
-        """The boards of this game's line, back to its last flip: a flip cannot be
-        taken back but by undo, so no board before it can come again."""
+    def _since_flip(self) -> tuple[State, tuple[Move, ...], set[tuple[object, ...]]]:
+        """The board after this game's last flip, the moves played since and the boards
+        they passed: a flip cannot be taken back but by undo, so no board before it can
+        come again."""
         state, line = self._now.state, self._now.line
         seen = {board(state)}
+        moves: list[Move] = []
         while line is not None and not line.trace & 1:
+            moves.append(line.move)
             state = _before(line, state)
             seen.add(board(state))
             line = line.rest
-        return seen
+        return state, tuple(reversed(moves)), seen
 
     def auto_finish(self, *, max_seconds: float = 10.0) -> Game:
         """The game played to its win, once every card is face up (the solver then sees

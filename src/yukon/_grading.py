@@ -1,7 +1,7 @@
 """Grades: how hard a deal is for a player who cannot see the face-down cards.
 
-The measure is the *no-peek player's* record on the deal: the app's hint
-(:meth:`Game.hint <yukon.Game.hint>`) followed blindly until every card is face up, then
+The measure is the *no-peek player's* record on the deal: the hint the grades were
+calibrated with (the one before today's planner; it votes on first moves) followed blindly until every card is face up, then
 the solver finishes (nothing is hidden any more). The hint samples the hidden cards at
 random, so each game is one guess of them; a deal is played :data:`GUESSES` times, guess
 ``i`` drawing from ``random.Random(f"{code}/{i}")``, and the number of games won is the
@@ -21,8 +21,8 @@ from ._catalog import catalog
 from ._codes import GameCode
 from ._errors import CannotGrade
 from ._game import Game
-from ._solver import Verdict, solve
-from ._state import State
+from ._solver import Verdict, advise, solve
+from ._state import State, board
 
 GUESSES = 6
 """How many no-peek games, each with its own guess of the hidden cards, grade a deal."""
@@ -42,16 +42,24 @@ budget, not a time budget, so the measure is the same on every machine."""
 def hinted_until_face_up(
     game: Game, rng: random.Random, samples: int, max_nodes: int
 ) -> tuple[Game, int]:
-    """``game`` played by the hint until no card is face down, the hint has no move to a
-    board not seen before, or :data:`BLIND_MOVES` moves were made; with the number of
-    moves played."""
+    """``game``, new, played by the grades' hint (the voting hint the grades were
+    calibrated with, not today's planner) until no card is face down, it has no move to
+    a board not seen since the last flip, or :data:`BLIND_MOVES` moves were made; with
+    the number of moves played."""
     played = 0
+    seen = {board(game.state)}
     while not game.state.all_face_up and played < BLIND_MOVES:
-        advice = game.hint(rng=rng, samples=samples, max_nodes=max_nodes)
+        before = game.state
+        advice = advise(
+            before, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen
+        )
         if advice is None:
             break
         game = game.play(advice.move)
         played += 1
+        if game.state.face_down_count < before.face_down_count:
+            seen = set()
+        seen.add(board(game.state))
     return game, played
 
 

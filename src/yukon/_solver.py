@@ -5,8 +5,8 @@ a line of moves replayed through :meth:`State.apply`, ``LOST`` when every reacha
 position was searched (up to prunings that each keep a win whenever one exists), or
 ``UNKNOWN`` when a budget ran out. Nine best-first searches take turns (the compiled
 core's, or their pure-Python twins here, position for position the same), then share
-one table, then try starts further on; :class:`Tuning` holds their sizes. :func:`hint`
-plays the game a player sees. Each pruning, with the argument that it is sound, is in
+one table, then try starts further on; :class:`Tuning` holds their sizes. The hint
+(yukon._planner) plays the game a player sees. Each pruning, with the argument that it is sound, is in
 docs/internals.md.
 """
 
@@ -1191,34 +1191,6 @@ def _to_turn(position: Position, fits: bytes, memo: _Memo) -> int:
     return total
 
 
-def hint(
-    state: State,
-    *,
-    rng: random.Random | None = None,
-    samples: int = 8,
-    max_nodes: int = 2_000,
-    max_memory: int | None = MAX_MEMORY,
-) -> Move | None:
-    """The move a player should try, from what the player can see.
-
-    The face-down cards are unknown to a player, so the hint never reads them: it only
-    uses which cards are face down as a set (every card not face up and not on a
-    foundation). It deals ``samples`` guesses of where those cards lie, each a shuffle
-    of them drawn from ``rng``, solves each guess with at most ``max_nodes`` positions,
-    and returns the first move that wins the most guesses. When no guess is won it falls
-    back to the solver's own first choice (foundation moves and moves that turn a card up
-    first); ``None`` only when there is no legal move.
-
-    ``rng`` defaults to ``random.Random(0)``, so hints repeat; the global random state is
-    never used. ``max_memory`` bounds each guess's search as in :func:`solve`. The
-    compiled core makes hints faster, never different.
-    """
-    advice = advise(
-        state, rng=rng, samples=samples, max_nodes=max_nodes, max_memory=max_memory
-    )
-    return None if advice is None else advice.move
-
-
 @attrs.frozen
 @built_once
 class Hint:
@@ -1226,11 +1198,15 @@ class Hint:
 
     move: Move
     share: float
-    """The share of the sampled deals (guesses of the face-down cards) won with this
-    move first: 0.0 when no guess was won and the move is the solver's own preference
-    (foundation moves and moves that turn a card up first)."""
+    """The share of the sampled deals (guesses of the face-down cards) won after the
+    hint's line (this move and :attr:`plan`); 1.0 once every card is face up and the
+    solver found the win."""
     samples: int
     """How many guesses were solved."""
+    plan: tuple[Move, ...] = ()
+    """The moves the hint means to play after this one, up to the card they turn up
+    (or to the win, once every card is face up): a player may play them without
+    asking again, and :meth:`Game.hint <yukon.Game.hint>` advises them in turn."""
 
     def message_in(self, catalog: Catalog | str = "en") -> str:
         """The move said as the board shows it, in ``catalog``'s language (a
@@ -1247,8 +1223,10 @@ def advise(
     max_memory: int | None = MAX_MEMORY,
     avoid: Collection[tuple[object, ...]] = (),
 ) -> Hint | None:
-    """:func:`hint`, with how sure it is, never choosing a move that leads to a board
-    (:func:`yukon._state.board`) in ``avoid``; ``None`` when no move is left."""
+    """The hint before the planner (the grades still measure with it): the first move
+    that wins the most of ``samples`` guesses, else the solver's own preference, never
+    a move that leads to a board (:func:`yukon._state.board`) in ``avoid``; ``None``
+    when no move is left."""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")
     if rng is not None:
         instance("rng", rng, random.Random, "a random.Random (or None)")

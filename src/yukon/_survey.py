@@ -44,13 +44,33 @@ from ._arguments import as_int, quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
-from ._grading import hinted_until_face_up
+from ._grading import BLIND_MOVES
+from ._planner import NODES, SAMPLES, Line
 from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
 from ._state import State
 from ._values import built_once
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
+
+
+def played_blind(
+    game: Game, rng: random.Random, samples: int = SAMPLES, max_nodes: int = NODES
+) -> tuple[Game, int]:
+    """``game`` played by the hint until no card is face down or it has no hint, each
+    plan followed to its flip without asking again; with the number of moves played."""
+    played = 0
+    line: Line = ()
+    while not game.state.all_face_up and played < BLIND_MOVES:
+        if not line:
+            advised = game.hint(rng=rng, samples=samples, max_nodes=max_nodes)
+            if advised is None:
+                break
+            line = (advised.move, *advised.plan)
+        game = game.play(line[0])
+        line = line[1:]
+        played += 1
+    return game, played
 
 
 def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -173,8 +193,9 @@ is rewritten after every deal)."""
 MAX_LINE = 65_536
 """The longest line a survey file may hold, in bytes; a row takes about 150."""
 STUCK = "stuck"
-"""A no-peek row's verdict when the hint left cards face down: it had no move left
-that leads to a board not seen before, or the player made :data:`BLIND_MOVES` moves."""
+"""A no-peek row's verdict when the hint left cards face down: it found no card to
+turn up, or the player made :data:`BLIND_MOVES` moves (the planner never has; the
+voting hint of the older surveys did)."""
 _VERDICTS = frozenset(v.value for v in Verdict)
 _COUNTED = _VERDICTS | {STUCK}
 
@@ -203,8 +224,8 @@ def solve_deal(
     }
 
 
-HINT_SAMPLES = 8
-HINT_NODES = 2_000
+HINT_SAMPLES = SAMPLES
+HINT_NODES = NODES
 """The no-peek player's hints: :meth:`Game.hint`'s defaults."""
 
 PLAYERS = ("thoughtful", "no-peek")
@@ -221,18 +242,16 @@ def play_blind(
     """Play one deal as the no-peek player; its JSON line, as :func:`solve_deal`'s.
 
     The app's hint (:data:`HINT_SAMPLES` guesses of :data:`HINT_NODES` positions each,
-    drawn from a generator seeded with the game code, so the row repeats; it never
-    proposes a move back to a board the game has had) plays until no card is face
-    down; the budgets are the solver's, for the rest. ``hint_moves`` counts the hint's
-    moves and ``face_down`` the cards still face down when it stopped: not 0 only when
-    the hint had nothing new to try (or :data:`BLIND_MOVES` moves were made), and the
-    verdict is then :data:`STUCK`.
+    drawn from a generator seeded with the game code, so the row repeats; each plan
+    followed to its flip) plays until no card is face down; the budgets are the
+    solver's, for the rest. ``hint_moves`` counts the hint's moves and ``face_down`` the
+    cards still face down when it stopped: not 0 only when the hint found no card to
+    turn up (or :data:`BLIND_MOVES` moves were made), and the verdict is then
+    :data:`STUCK`.
     """
     began = time.monotonic()
     game = Game.new(GameCode.parse(code))
-    game, played = hinted_until_face_up(
-        game, random.Random(code), HINT_SAMPLES, HINT_NODES
-    )
+    game, played = played_blind(game, random.Random(code), HINT_SAMPLES, HINT_NODES)
     state = game.state
     row: dict[str, Any] = {"code": code, "player": "no-peek"}
     if state.all_face_up:
