@@ -109,7 +109,7 @@ def test_settings_and_budgets_name_a_wrong_type() -> None:
     with pytest.raises(TypeError, match="double_click"):
         Settings(double_click="no")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="rng"):
-        yukon.hint(_DEAL, rng=5)  # type: ignore[arg-type]
+        yukon.hint_move(_DEAL, rng=5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state"):
         Game.from_state(5)  # type: ignore[arg-type]
 

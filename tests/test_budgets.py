@@ -46,7 +46,7 @@ def test_a_budget_that_is_no_budget_is_refused_by_name(
         yukon.solve(yukon.deal(HARD), **budgets)
     if name != "max_seconds":
         with pytest.raises(error, match=name):
-            yukon.hint(yukon.deal(HARD), **budgets)
+            yukon.hint_move(yukon.deal(HARD), **budgets)
 
 
 @pytest.mark.parametrize("state", ["YU1-C-AAAAAAB", None, 5])
@@ -54,7 +54,7 @@ def test_solve_and_hint_take_a_state(state: object) -> None:
     with pytest.raises(TypeError, match="State"):
         yukon.solve(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="State"):
-        yukon.hint(state)  # type: ignore[arg-type]
+        yukon.hint_move(state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="State"):
         yukon.solve(yukon.Game.new("YU1-C-AAAAAAB"))  # type: ignore[arg-type]
 
@@ -62,10 +62,10 @@ def test_solve_and_hint_take_a_state(state: object) -> None:
 def test_hint_takes_a_random_generator_and_a_count_of_samples() -> None:
     state = yukon.deal("YU1-C-AAAAAAB")
     with pytest.raises(TypeError, match="rng"):
-        yukon.hint(state, rng=5)  # type: ignore[arg-type]
+        yukon.hint_move(state, rng=5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples"):
-        yukon.hint(state, samples=-1)
-    assert yukon.hint(state, rng=random.Random(3), samples=0) in state.legal_moves()
+        yukon.hint_move(state, samples=-1)
+    assert yukon.hint_move(state, rng=random.Random(3), samples=0) in state.legal_moves()
 
 
 @pytest.mark.parametrize("compiled", [True, False])

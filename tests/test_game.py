@@ -305,7 +305,7 @@ def test_the_hint_gives_up_its_choice_when_it_leads_back(code: str) -> None:
     """What the game's hint does, shown where it bites: the plain hint's own choice,
     its board marked as seen, is never proposed."""
     state = yukon.deal(code)
-    plain = yukon.hint(state, samples=3, max_nodes=500)
+    plain = yukon.hint_move(state, samples=3, max_nodes=500)
     assert plain is not None and len(state.legal_moves()) > 1
     avoid = {_state.board(state.apply(plain))}
     advice = _solver.advise(state, samples=3, max_nodes=500, avoid=avoid)
@@ -319,5 +319,5 @@ def test_a_new_games_hint_is_the_plain_hint_with_its_share() -> None:
     game = Game.new("YU1-R-AAAAAAD")
     advice = game.hint(samples=4, max_nodes=3_000)
     assert advice is not None
-    assert advice.move == yukon.hint(game.state, samples=4, max_nodes=3_000)
+    assert advice.move == yukon.hint_move(game.state, samples=4, max_nodes=3_000)
     assert advice.share > 0  # relaxed guesses are won after the plan's line

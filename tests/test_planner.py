@@ -101,7 +101,7 @@ def test_no_hint_once_no_card_can_be_turned_up() -> None:
     assert game.state.face_down_count > 0 and game.state.legal_moves()
     assert not flip_reachable(game.state)
     assert game.hint() is None
-    assert yukon.hint(game.state) is None
+    assert yukon.hint_move(game.state) is None
 
 
 def test_a_hint_when_every_card_is_face_up_is_the_solvers_win() -> None:
@@ -159,4 +159,4 @@ def test_the_games_hint_refuses_bad_arguments() -> None:
     with pytest.raises(TypeError, match="max_nodes"):
         game.hint(max_nodes="many")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="state"):
-        yukon.hint("YU1-C-AAAAAAB")  # type: ignore[arg-type]
+        yukon.hint_move("YU1-C-AAAAAAB")  # type: ignore[arg-type]

@@ -48,6 +48,12 @@ _GAME = Game.new("YU1-C-AAAAAAB").play(Move.parse("6C>1"))
             lambda: _STATE.double_tap_move_at(3, 4),
         ),
         (
+            "yukon.hint",
+            "yukon.hint_move",
+            lambda: yukon.hint(_STATE, samples=1, max_nodes=100),
+            lambda: yukon.hint_move(_STATE, samples=1, max_nodes=100),
+        ),
+        (
             "Move.to_foundation",
             "Move.home",
             lambda: Move.to_foundation(Card.parse("AS")),

@@ -568,8 +568,8 @@ def test_the_hint_never_peeks(number: int, seed: int) -> None:
     state = yukon.deal(GameCode(number))
     other = _shuffle_face_down(state, random.Random(seed))
     assert [c.face_up for c in other.columns] == [c.face_up for c in state.columns]
-    first = yukon.hint(state, rng=random.Random(seed), samples=3, max_nodes=300)
-    second = yukon.hint(other, rng=random.Random(seed), samples=3, max_nodes=300)
+    first = yukon.hint_move(state, rng=random.Random(seed), samples=3, max_nodes=300)
+    second = yukon.hint_move(other, rng=random.Random(seed), samples=3, max_nodes=300)
     assert first == second
     assert first is not None and state.check(first) is None
 
@@ -603,7 +603,7 @@ def test_the_grading_hint_votes_without_peeking(
 
 def test_hint_repeats_and_handles_dead_ends() -> None:
     state = yukon.deal("YU1-C-AAAAAAB")
-    assert yukon.hint(state, samples=2, max_nodes=500) == yukon.hint(
+    assert yukon.hint_move(state, samples=2, max_nodes=500) == yukon.hint_move(
         state, samples=2, max_nodes=500
     )
     stuck = lost()
@@ -611,7 +611,7 @@ def test_hint_repeats_and_handles_dead_ends() -> None:
         stuck = stuck.apply(stuck.legal_moves()[0])
         if stuck.is_won:  # pragma: no cover - LOST cannot be won
             raise AssertionError
-    assert yukon.hint(stuck) is None
+    assert yukon.hint_move(stuck) is None
 
 
 # -- the survey ------------------------------------------------------------------------

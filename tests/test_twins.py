@@ -349,7 +349,7 @@ def test_deals_are_solved_alike(number: int, rules: Rules) -> None:
 
 
 def _hint(state: State) -> Move | None:
-    return yukon.hint(state, rng=random.Random(3), samples=4, max_nodes=1_000)
+    return yukon.hint_move(state, rng=random.Random(3), samples=4, max_nodes=1_000)
 
 
 @pytest.mark.parametrize("code", ["YU1-C-AAAAAAB", "YU1-R-AAAAAAD", "YU1-C-AAAAAJV"])

@@ -33,7 +33,7 @@ from ._grading import Grade, Grading, grade, grading, known_grading
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
-from ._planner import hint
+from ._planner import hint, hint_move
 from ._refusals import (
     CATALOGS,
     ENGLISH,
@@ -134,6 +134,7 @@ __all__ = [
     "grade",
     "grading",
     "hint",
+    "hint_move",
     "known_grading",
     "kpat_deal",
     "move_message",

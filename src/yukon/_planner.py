@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 import attrs
 
 from ._arguments import instance, whole_number
+from ._deprecated import renamed
 from ._moves import Move
 from ._solver import MAX_MEMORY, Hint, Verdict, advise, check_budgets, solve
 from ._state import State, board
@@ -293,7 +294,7 @@ def followed(
     return advice(state, rng, budget, avoid)
 
 
-def hint(
+def hint_move(
     state: State,
     *,
     rng: random.Random | None = None,
@@ -319,3 +320,19 @@ def hint(
     """
     found = advice(state, rng, checked_budget(samples, max_nodes, max_memory))
     return None if found is None else found.move
+
+
+def hint(
+    state: State,
+    *,
+    rng: random.Random | None = None,
+    samples: int = SAMPLES,
+    max_nodes: int = NODES,
+    max_memory: int | None = MAX_MEMORY,
+) -> Move | None:
+    """:func:`hint_move`'s old name, which promised a :class:`Hint` (what
+    :meth:`Game.hint <yukon.Game.hint>` gives); it warns, and goes in 1.0."""
+    renamed("yukon.hint", "yukon.hint_move")
+    return hint_move(
+        state, rng=rng, samples=samples, max_nodes=max_nodes, max_memory=max_memory
+    )

@@ -64,7 +64,7 @@ from yukon import (
     Verdict,
     YukonError,
     deal,
-    hint,
+    hint_move,
     kpat_deal,
     move_message,
     pysolfc_deal,
@@ -100,7 +100,7 @@ def main() -> list[object]:
     solution: Solution = solve(state, max_nodes=200)
     verdict: Verdict = solution.verdict
     fast: bool = COMPILED_SOLVER
-    suggestion: Move | None = hint(state, samples=1, max_nodes=100)
+    suggestion: Move | None = hint_move(state, samples=1, max_nodes=100)
     other: State = kpat_deal(1)
     numbers: tuple[int, ...] = (
         CLEAN_WIN,
