@@ -65,7 +65,9 @@ def test_hint_takes_a_random_generator_and_a_count_of_samples() -> None:
         yukon.hint_move(state, rng=5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="samples"):
         yukon.hint_move(state, samples=-1)
-    assert yukon.hint_move(state, rng=random.Random(3), samples=0) in state.legal_moves()
+    assert (
+        yukon.hint_move(state, rng=random.Random(3), samples=0) in state.legal_moves()
+    )
 
 
 @pytest.mark.parametrize("compiled", [True, False])
