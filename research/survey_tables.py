@@ -197,7 +197,7 @@ def sign_test(wins: int, losses: int) -> float:
     """The two-sided sign test's p-value for ``wins`` against ``losses`` (the
     discordant pairs of a paired comparison; ties left out)."""
     n, k = wins + losses, min(wins, losses)
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / float(2**n))
 
 
 def held_out_rows() -> dict[str, dict[int, Row]]:
