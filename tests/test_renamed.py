@@ -3,6 +3,7 @@ new one, and give what the new name gives."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 import pytest
@@ -76,3 +77,13 @@ def test_an_old_name_warns_and_answers_as_the_new_one(
 def test_the_move_counter_is_not_the_line() -> None:
     assert _GAME.move_count == 1 == len(_GAME.line)
     assert _GAME.undo().move_count == 1 and _GAME.undo().line == ()  # never lowered
+
+
+def test_the_old_hint_keeps_the_defaults_of_the_new() -> None:
+    """``yukon.hint`` writes 0.1.0's defaults as literals (the API check compares the
+    text); they must stay the defaults ``yukon.hint_move`` takes."""
+    old = inspect.signature(yukon.hint).parameters
+    new = inspect.signature(yukon.hint_move).parameters
+    assert {k: p.default for k, p in old.items()} == {
+        k: p.default for k, p in new.items()
+    }

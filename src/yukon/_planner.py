@@ -326,8 +326,8 @@ def hint(
     state: State,
     *,
     rng: random.Random | None = None,
-    samples: int = SAMPLES,
-    max_nodes: int = NODES,
+    samples: int = 8,  # 0.1.0's defaults, as it wrote them: SAMPLES, NODES
+    max_nodes: int = 2_000,
     max_memory: int | None = MAX_MEMORY,
 ) -> Move | None:
     """:func:`hint_move`'s old name, which promised a :class:`Hint` (what
