@@ -210,6 +210,20 @@ def test_no_answer_names_a_hidden_card_or_carries_the_deal_until_the_game_is_ove
 # -- the cases of #58 -----------------------------------------------------------------
 
 
+def test_the_session_hints_with_the_budget_it_was_given() -> None:
+    """Classic deal 7, where 2 guesses and 8 advise different moves: the web page asks
+    for fewer (it runs the pure-Python planner), and gets what it asked for."""
+    game = Game.new(GameCode(7))
+    budgets = [(2, 2_000), (8, 2_000)]
+    wanted = [game.hint(samples=s, max_nodes=n) for s, n in budgets]
+    moves = [None if hint is None else str(hint.move) for hint in wanted]
+    assert moves[0] != moves[1]  # the test can tell the budgets apart
+    for (samples, nodes), move in zip(budgets, moves, strict=True):
+        session = Session(hint_samples=samples, hint_nodes=nodes)
+        ask(session, op="new", code=str(GameCode(7)))
+        assert ask(session, op="hint")["hint"]["move"] == move
+
+
 def test_a_game_from_a_position_loads_and_plays_on() -> None:
     """#58: loading it raised out of handle() on that message and every later one."""
     session = Session()

@@ -338,7 +338,9 @@ class Session:
 
     :meth:`handle` never raises: a message it cannot take is answered with ``error``
     and the game as it was. ``rng`` draws random and winnable deals (default: the
-    system's randomness); ``hint_nodes`` and ``finish_seconds`` bound a hint and an
+    system's randomness); ``hint_samples`` and ``hint_nodes`` are a hint's guesses and
+    the positions searched in each (see :meth:`Game.hint <yukon.Game.hint>`: a page
+    running pure Python in Pyodide asks for less), ``finish_seconds`` bounds an
     auto-finish; ``max_moves`` (``None``: no limit) caps the move counter a game may
     reach.
     """
@@ -347,6 +349,7 @@ class Session:
         self,
         *,
         rng: random.Random | None = None,
+        hint_samples: int = 8,
         hint_nodes: int = 2_000,
         finish_seconds: float = 10.0,
         max_moves: int | None = None,
@@ -367,6 +370,7 @@ class Session:
         self.counted = False
         """Whether the game is in :attr:`record` already."""
         self._rng = rng
+        self._hint_samples = hint_samples
         self._hint_nodes = hint_nodes
         self._finish_seconds = finish_seconds
         self._max_moves = max_moves
@@ -631,7 +635,7 @@ class Session:
             change = self.game.last_change
             return self.answer(() if change is None else (change,))
         if op == "hint":
-            hint = game.hint(max_nodes=self._hint_nodes)
+            hint = game.hint(samples=self._hint_samples, max_nodes=self._hint_nodes)
             return self.answer(hint=None if hint is None else self._hint(hint.move))
         return self._finish(game)
 
