@@ -39,7 +39,15 @@ def _lint(search_path: pathlib.Path | None, cwd: pathlib.Path) -> tuple[int, str
     if search_path is not None:
         env["PYTHONPATH"] = str(search_path)
     done = subprocess.run(
-        [sys.executable, "-c", _LINT, str(CONFIG), "--no-cache", "--no-logo"],
+        [
+            sys.executable,
+            "-c",
+            _LINT,
+            "--config",
+            str(CONFIG),
+            "--no-cache",
+            "--no-logo",
+        ],
         capture_output=True,
         text=True,
         cwd=cwd,

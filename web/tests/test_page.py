@@ -796,6 +796,12 @@ def choose(page: Page, choice: str, rules: str = "C") -> None:
     page.locator("#rules").select_option(rules)
     before = page.evaluate("window.yukonLog.length")
     page.click(f'#new-game button[value="{choice}"]')
+    # The page asks before it throws a game in progress away, and sends nothing first:
+    # wait for the question or the message, whichever the page answers with.
+    page.wait_for_function(
+        "document.querySelector('#confirm[open]') !== null"
+        f" || window.yukonLog.length > {before}"
+    )
     if page.locator("#confirm[open]").count():
         page.click("#confirm-yes")
     page.wait_for_function(
