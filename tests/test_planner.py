@@ -16,6 +16,10 @@ from yukon import Game, GameCode, Rules, State, Verdict, _planner, _survey
 from .builders import flip_reachable
 from .strategies import codes
 
+# The planner is Python over the solver in both twins (tests/test_twins.py holds the
+# solvers together); whole plans at these budgets take minutes without the core.
+pytestmark = pytest.mark.same_without_core
+
 LOOPED = (
     "YU1-C-AAAAAAC 6C>3 QS>2 2H>3 6S>2 AS>F 9C>3 5C>2 4H>2 7H>3 3S>3 9D>4 6H>2 8S>4 "
     "TS>3 JD>2 TS>2 5C>4 TS>3 8H>6 2S>F 5C>2 TS>2 5C>4 7C>6"

@@ -210,6 +210,7 @@ def test_no_answer_names_a_hidden_card_or_carries_the_deal_until_the_game_is_ove
 # -- the cases of #58 -----------------------------------------------------------------
 
 
+@pytest.mark.same_without_core  # the library's default hint: many seconds in pure Python
 def test_the_session_hints_with_the_budget_it_was_given() -> None:
     """Classic deal 7, where 2 guesses and 8 advise different moves: the web page asks
     for fewer (it runs the pure-Python planner), and gets what it asked for."""

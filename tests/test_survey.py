@@ -149,6 +149,7 @@ def test_a_no_peek_player_that_gives_up_is_stuck_not_lost(
     assert row["face_down"] > 0 and row["stopped_by"] is None
 
 
+@pytest.mark.same_without_core  # a whole game of planned hints: minutes in pure Python
 def test_a_no_peek_player_whose_hint_finds_no_card_to_turn_up_is_stuck() -> None:
     """Classic deal 60054 (of the held-out survey): the hint leaves it with cards face
     down and no card it can turn up, long before the move cap."""
