@@ -34,6 +34,7 @@ from yukon._state import packed
 
 from .strategies import positions
 from .test_solver import _random_ending
+from .test_twins import rule_of
 
 if os.environ.get("YUKON_REQUIRE_CORE"):
     from yukon import _core
@@ -59,30 +60,6 @@ def _parts(
         packed(state).found,
         state.rules is Rules.RELAXED,
     )
-
-
-def _rule_of(state: State, move: Move) -> str:
-    """The rule a move tests: Python's refusal code when Python refuses it, else the
-    rule that let it through (what C must have refused)."""
-    refusal = state.check(move)
-    if refusal is not None:
-        return refusal.code.value
-    if move.column is None:
-        return "to a foundation (foundation order, last card)"
-    target = state.columns[move.column]
-    size = next(
-        (
-            len(c.cards) - c.cards.index(move.card)
-            for c in state.columns
-            if move.card in c.cards
-        ),
-        1,
-    )
-    if target.is_empty:
-        return "king-only (a King to an empty column)"
-    if size > 1:
-        return f"group move of {size} cards (group-too-large at {yukon.GROUP_LIMIT})"
-    return "rank and colour (same-colour, rank-mismatch), or a return from a foundation"
 
 
 def test_the_rule_tables_are_the_same() -> None:
@@ -125,8 +102,8 @@ def _same_parts(state: State) -> None:
     compiled = _core.legal_moves(*parts)
     only_c = [move_by_key(k) for k in compiled if k not in python]
     only_python = [move_by_key(k) for k in python if k not in compiled]
-    assert not only_c, [(str(m), _rule_of(state, m)) for m in only_c]
-    assert not only_python, [(str(m), _rule_of(state, m)) for m in only_python]
+    assert not only_c, [(str(m), rule_of(state, m)) for m in only_c]
+    assert not only_python, [(str(m), rule_of(state, m)) for m in only_python]
     assert compiled == python, "the order of legal moves"
     p = packed(state)
     for move in state.legal_moves():
@@ -136,7 +113,7 @@ def _same_parts(state: State) -> None:
             after.cols,
             after.hidden,
             after.found,
-        ), f"{move}: the position after it ({_rule_of(state, move)}; flips, returns)"
+        ), f"{move}: the position after it ({rule_of(state, move)}; flips, returns)"
 
 
 @given(positions(max_steps=200))

@@ -45,7 +45,7 @@ MAX_SCORE = 10**12
 """Where every score stops (docs/api.md, ``State.from_layout``)."""
 
 
-def _rule_of(state: State, move: Move) -> str:
+def rule_of(state: State, move: Move) -> str:
     """The rule a move tests: Python's refusal code when Python refuses it, else the
     rule that let it through (what C must have refused)."""
     refusal = state.check(move)
@@ -100,10 +100,10 @@ def _same_rules(state: State) -> None:
         keys = [m.key for m in got]
         only_here = [Move.from_key(k) for k in keys if k not in python]
         only_python = [Move.from_key(k) for k in python if k not in keys]
-        assert not only_here, (name, [(str(m), _rule_of(state, m)) for m in only_here])
+        assert not only_here, (name, [(str(m), rule_of(state, m)) for m in only_here])
         assert not only_python, (
             name,
-            [(str(m), _rule_of(state, m)) for m in only_python],
+            [(str(m), rule_of(state, m)) for m in only_python],
         )
         assert keys == python, f"{name}: the order of legal moves"
     twins.alike(state.legal_mask, "the legal mask")
@@ -116,7 +116,7 @@ def _same_rules(state: State) -> None:
     spread = range(python[0] % 29 if python else 0, ACTION_COUNT, 29)
     for key in sorted({*python, *spread}):
         move = Move.from_key(key)
-        rule = _rule_of(state, move)
+        rule = rule_of(state, move)
         after = twins.alike(
             twins.raised(partial(state.apply, move)),
             f"{move}: the position after it or its refusal ({rule}; scoring: "
