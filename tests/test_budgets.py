@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import yukon
-from yukon import Verdict, _solver
+from yukon import Verdict, _solver, _verdicts
 
 HARD = "YU1-C-AAAAAMX"  # lost, after millions of positions
 
@@ -80,7 +80,7 @@ def test_a_memory_budget_stops_the_search_and_says_so(
         pytest.skip("the C core is not built")
     monkeypatch.setattr(_solver, "_PYTHON_BYTES", (200_000, 0, 0))
     solution = _solver.solve_with(
-        yukon.deal(HARD), max_memory=_solver.MIN_MEMORY, compiled=compiled
+        yukon.deal(HARD), max_memory=_verdicts.MIN_MEMORY, compiled=compiled
     )
     assert (solution.verdict, solution.stopped_by) == (Verdict.UNKNOWN, "memory")
     assert 0 < solution.nodes < 1_000_000
@@ -93,8 +93,8 @@ def test_a_larger_memory_budget_searches_further(
     monkeypatch.setattr(
         _solver, "_PYTHON_BYTES", (20_000, 0, 0)
     )  # quick without the core
-    small = yukon.solve(yukon.deal(HARD), max_memory=_solver.MIN_MEMORY)
-    large = yukon.solve(yukon.deal(HARD), max_memory=4 * _solver.MIN_MEMORY)
+    small = yukon.solve(yukon.deal(HARD), max_memory=_verdicts.MIN_MEMORY)
+    large = yukon.solve(yukon.deal(HARD), max_memory=4 * _verdicts.MIN_MEMORY)
     assert small.stopped_by == large.stopped_by == "memory"
     assert large.nodes > 2 * small.nodes
 

@@ -16,8 +16,8 @@ import threading
 import pytest
 
 import yukon
-from yukon import Verdict, _solver
-from yukon._solver import _BREADTH, _PORTFOLIO, _Compiled, _Search
+from yukon import Verdict, _search, _solver
+from yukon._search import BREADTH, PORTFOLIO, Compiled, Search
 from yukon._state import packed
 
 from .builders import position, tuned
@@ -43,15 +43,15 @@ def test_the_package_says_the_core_is_built() -> None:
 @pytest.mark.parametrize(
     "code", ["YU1-C-AAAAAAB", "YU1-C-AAAAAAC", "YU1-R-AAAAAAD", *_LOST_BY_SEARCH]
 )
-@pytest.mark.parametrize("weights", _PORTFOLIO, ids=str)
+@pytest.mark.parametrize("weights", PORTFOLIO, ids=str)
 def test_each_compiled_search_searches_as_its_original(
-    code: str, weights: _solver._Weights
+    code: str, weights: _search.Weights
 ) -> None:
     """Same positions in the same order: the same count when it wins or loses, and
     the same winning line."""
     state = yukon.deal(code)
-    original = _Search(packed(state), weights, prune=True)
-    compiled = _Compiled(packed(state), weights)
+    original = Search(packed(state), weights, prune=True)
+    compiled = Compiled(packed(state), weights)
     verdict = original.run(20_000)
     assert verdict is not None
     assert compiled.run(20_000) is verdict
@@ -66,8 +66,8 @@ def test_the_compiled_finder_searches_as_its_original(code: str) -> None:
     """The breadth-first search that finds starts further on: the same positions, with
     the same ways back, in the same order."""
     state = packed(yukon.deal(code))
-    original = _Search(state, _BREADTH, prune=True)
-    compiled = _Compiled(state, _BREADTH)
+    original = Search(state, BREADTH, prune=True)
+    compiled = Compiled(state, BREADTH)
     assert original.run(3_000) is None and compiled.run(3_000) is None
     assert compiled.ways() == original.ways()
     assert len(original.ways()) == 3_000
@@ -144,9 +144,9 @@ def test_a_loss_is_proved_by_the_same_searches_after_the_starts(
     assert solution.nodes == 151_897 + further.nodes
 
 
-@pytest.mark.parametrize("weights", _PORTFOLIO, ids=str)
+@pytest.mark.parametrize("weights", PORTFOLIO, ids=str)
 def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
-    weights: _solver._Weights,
+    weights: _search.Weights,
 ) -> None:
     """Slice by slice, the same positions searched and the verdict in the same slice.
     Here the search is lost after some positions, and runs in slices of exactly that
@@ -156,12 +156,12 @@ def test_a_compiled_search_ends_in_the_same_slice_as_its_original(
     whose turn ends a solve (found by hypothesis: 2 560 or 2 112 positions against
     2 368 on an earlier position)."""
     state = ace_needs_a_two().apply(yukon.Move(yukon.Card.parse("2S"), None))
-    whole = _Search(packed(state), weights, prune=True)
+    whole = Search(packed(state), weights, prune=True)
     assert whole.run(10_000) is Verdict.LOST
     size = whole.nodes
     assert size > 1
-    original = _Search(packed(state), weights, prune=True)
-    compiled = _Compiled(packed(state), weights)
+    original = Search(packed(state), weights, prune=True)
+    compiled = Compiled(packed(state), weights)
     slices: list[tuple[Verdict | None, int]] = []
     while not slices or slices[-1][0] is None:
         slices.append((original.run(size), original.nodes))

@@ -20,6 +20,7 @@ from hypothesis import given
 import yukon
 from yukon import Move, Rules, State
 from yukon._moves import MOVES, move_by_key
+from yukon._prunings import dead_end
 from yukon._rules import (
     FITS_CLASSIC,
     FITS_RELAXED,
@@ -29,7 +30,6 @@ from yukon._rules import (
 )
 from yukon._scoring import FLIP_POINTS, FOUNDATION_POINTS, MAX_SCORE
 from yukon._shuffle import shuffled_deck
-from yukon._solver import dead_end
 from yukon._state import packed
 
 from .strategies import positions
@@ -189,7 +189,7 @@ def test_the_core_refuses_an_illegal_move_to_apply() -> None:
 
 
 def _same_dead_ends(state: State) -> int:
-    """The compiled dead-end check answers as ``_solver.dead_end`` for every card
+    """The compiled dead-end check answers as ``_prunings.dead_end`` for every card
     named as the one moved last, and for none; how many answers were dead ends."""
     p, parts = packed(state), _parts(state)
     dead = 0

@@ -13,10 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Rules, State, Verdict, _solver
+from yukon import Rules, State, Verdict, _solver, _verdicts
 from yukon._batch import random_games
+from yukon._prunings import dead_end
 from yukon._rules import Position, follow, legal_moves
-from yukon._solver import _BREADTH, _Search, dead_end, furthest, how_far, played
+from yukon._search import BREADTH, Search
+from yukon._solver import furthest, how_far, played
 from yukon._state import packed
 
 from .builders import tuned
@@ -54,7 +56,7 @@ def test_the_finder_searches_breadth_first(number: int, rules: Rules) -> None:
     """Positions in the order searched are never nearer the start than one before,
     and each is the one its way back leads to."""
     start = packed(yukon.deal(yukon.GameCode(number, rules)))
-    finder = _Search(start, _BREADTH, prune=True)
+    finder = Search(start, BREADTH, prune=True)
     if finder.run(1_000) is not None:  # a deal won or lost within 1 000: no ways
         return
     ways = finder.ways()
@@ -72,7 +74,7 @@ def test_the_furthest_starts_are_as_stated(number: int, rules: Rules) -> None:
     position searched and not chosen is no further on than the last chosen, or is a
     dead end, or shares a chosen one's level."""
     start = packed(yukon.deal(yukon.GameCode(number, rules)))
-    finder = _Search(start, _BREADTH, prune=True)
+    finder = Search(start, BREADTH, prune=True)
     if finder.run(600) is not None:
         return
     ways = finder.ways()
@@ -249,7 +251,7 @@ def test_starts_that_outgrow_the_memory_left_are_given_up(
         breadth_starts=count,
         breadth_start_positions=each,
     )
-    memory = _solver.MIN_MEMORY + (2**20 if made == 1 else 2**23)
+    memory = _verdicts.MIN_MEMORY + (2**20 if made == 1 else 2**23)
     max_nodes = 400_000 if made == 1 else 3_000_000
     tried = yukon.solve(
         yukon.deal("YU1-C-AAAAACX"), max_nodes=max_nodes, max_memory=memory

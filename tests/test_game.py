@@ -9,7 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, Move, State, _game, _planner, _solver, _state
+from yukon import Game, GameCode, Move, State, _game, _hint, _planner, _state
 
 from .builders import flip_reachable
 from .strategies import codes, games
@@ -308,11 +308,11 @@ def test_the_hint_gives_up_its_choice_when_it_leads_back(code: str) -> None:
     plain = yukon.hint_move(state, samples=3, max_nodes=500)
     assert plain is not None and len(state.legal_moves()) > 1
     avoid = {_state.board(state.apply(plain))}
-    advice = _solver.advise(state, samples=3, max_nodes=500, avoid=avoid)
+    advice = _hint.advise(state, samples=3, max_nodes=500, avoid=avoid)
     assert advice is not None and advice.move != plain
     assert advice.move in state.legal_moves()
     every = {_state.board(state.apply(m)) for m in state.legal_moves()}
-    assert _solver.advise(state, samples=3, max_nodes=500, avoid=every) is None
+    assert _hint.advise(state, samples=3, max_nodes=500, avoid=every) is None
 
 
 def test_a_new_games_hint_is_the_plain_hint_with_its_share() -> None:

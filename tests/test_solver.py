@@ -14,17 +14,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Card, GameCode, Rules, State, Suit, Verdict, _solver
-from yukon._rules import CHILDREN, FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
-from yukon._solver import (
-    _PORTFOLIO,
-    _dominated,
-    _key,
-    _shape,
-    _to_turn,
-    dead_end,
-    safe_move,
+from yukon import (
+    Card,
+    GameCode,
+    Rules,
+    State,
+    Suit,
+    Verdict,
+    _hint,
+    _prunings,
+    _search,
+    _solver,
 )
+from yukon._prunings import dead_end, dominated, safe_move, table_key
+from yukon._rules import CHILDREN, FITS_CLASSIC, FITS_RELAXED, ON_FOUNDATION
+from yukon._search import PORTFOLIO, shape, to_turn
 from yukon._state import packed
 from yukon._survey import Tally, read_done, survey, wilson
 
@@ -119,10 +123,10 @@ def test_after_a_return_only_its_use_or_more_returns_in_suit_order() -> None:
     down, J♦ and every card that could lead to one are home with nothing to go on)."""
     state = return_wins()
     back = state.apply(yukon.Move(Card.parse("KC"), 3))
-    assert {str(m) for m in _solver._ordered(packed(back), 3)} == {"QH>4"}
+    assert {str(m) for m in _prunings.ordered(packed(back), 3)} == {"QH>4"}
     legal = {str(m) for m in back.legal_moves()}
     assert {"KC>F", "KC>5", "KS>5", "QC>2"} <= legal
-    assert "KS>5" in {str(m) for m in _solver._ordered(packed(state), -1)}
+    assert "KS>5" in {str(m) for m in _prunings.ordered(packed(state), -1)}
 
 
 # Only a row of returns wins (classic): J♥ must leave 10♥ (under which lie the red
@@ -158,7 +162,7 @@ def test_a_return_nothing_goes_on_can_let_the_card_under_it_come_back(
             for x in children[c]
         )
 
-    monkeypatch.setattr(_solver, "_could_take_a_card", only_itself)
+    monkeypatch.setattr(_prunings, "could_take_a_card", only_itself)
     assert _solver.solve_with(state, compiled=False).verdict is Verdict.LOST
 
 
@@ -187,7 +191,7 @@ def _home(state: State, *cards: str) -> set[tuple[object, ...]]:
     """The table of a search that has searched ``state`` with ``cards`` sent home."""
     for card in cards:
         state = state.apply(yukon.Move(Card.parse(card), None))
-    return {_key(packed(state), -1)}
+    return {table_key(packed(state), -1)}
 
 
 def test_a_position_is_covered_by_the_same_with_cards_home_that_could_come_back() -> (
@@ -202,16 +206,16 @@ def test_a_position_is_covered_by_the_same_with_cards_home_that_could_come_back(
         foundations=(2, 3, 12, 13),
     )
     covered = packed(state)
-    assert _dominated(covered, _home(state, "3S"))
-    assert _dominated(covered, _home(state, "3S", "4H"))
-    assert _dominated(covered, _home(state, "KD"))
-    assert _dominated(covered, _home(state, "KD", "3S", "4H"))
-    assert not _dominated(covered, set())
-    assert not _dominated(covered, {_key(covered, -1)})
+    assert dominated(covered, _home(state, "3S"))
+    assert dominated(covered, _home(state, "3S", "4H"))
+    assert dominated(covered, _home(state, "KD"))
+    assert dominated(covered, _home(state, "KD", "3S", "4H"))
+    assert not dominated(covered, set())
+    assert not dominated(covered, {table_key(covered, -1)})
     on_face_down = position({1: "[KS 5S] 3S", 3: "[QH] 4S"}, foundations=(2, 3, 13, 13))
-    assert not _dominated(packed(on_face_down), _home(on_face_down, "3S"))
+    assert not dominated(packed(on_face_down), _home(on_face_down, "3S"))
     misplaced = position({1: "[KS] 5D 3S", 3: "[QH] 4S"}, foundations=(2, 3, 4, 13))
-    assert not _dominated(packed(misplaced), _home(misplaced, "3S"))
+    assert not dominated(packed(misplaced), _home(misplaced, "3S"))
     # The compiled core skips the same positions of this one's search: it searches as
     # many, and wins as the plain search does.
     skipping = _solver.solve_with(state, compiled=False)
@@ -332,9 +336,9 @@ def test_what_could_take_a_returned_card_is_as_stated(state: State) -> None:
     for c in range(52):
         for dest in range(7):
             stated = _could_take_as_stated(c, dest, p.where, children)
-            alone = _solver._could_take_a_card(c, dest, p.where, children, {})
+            alone = _prunings.could_take_a_card(c, dest, p.where, children, {})
             assert alone is stated, (c, dest)
-            assert _solver._could_take_a_card(c, dest, p.where, children, shared) is (
+            assert _prunings.could_take_a_card(c, dest, p.where, children, shared) is (
                 stated
             ), (c, dest)
 
@@ -467,7 +471,7 @@ def test_shared_searches_search_every_position_once(
     position once: as many positions as one search alone must search, whatever order
     the eight take them in. Separate tables search some positions more than once."""
     state = yukon.deal(code)
-    alone = _solver._Search(packed(state), _PORTFOLIO[0], prune=True)
+    alone = _search.Search(packed(state), PORTFOLIO[0], prune=True)
     assert alone.run(1_000_000) is Verdict.LOST and alone.nodes > 1
     tuned(monkeypatch, share_after=0)
     shared = _solver.solve_with(state, compiled=False)
@@ -493,16 +497,16 @@ def test_tidying_searches_count_misplaced_and_buried_cards() -> None:
         )
 
     state = layout(Rules.CLASSIC)
-    for weights in _PORTFOLIO:
+    for weights in PORTFOLIO:
         if weights.misplaced or weights.buried:
             expected = 2 * (weights.flip * 1 + 6) + 3 * weights.misplaced
             expected += 3 * weights.buried
-            assert _shape(packed(state), weights, FITS_CLASSIC, {}) == expected
+            assert shape(packed(state), weights, FITS_CLASSIC, {}) == expected
     # In relaxed rules Q♣ may go on K♠: one misplaced card fewer.
-    weights = _PORTFOLIO[-1]
+    weights = PORTFOLIO[-1]
     assert (
-        _shape(packed(layout(Rules.RELAXED)), weights, FITS_RELAXED, {})
-        == _shape(packed(state), weights, FITS_CLASSIC, {}) - weights.misplaced
+        shape(packed(layout(Rules.RELAXED)), weights, FITS_RELAXED, {})
+        == shape(packed(state), weights, FITS_CLASSIC, {}) - weights.misplaced
     )
 
 
@@ -530,9 +534,9 @@ def test_turning_work_counts_what_lies_on_the_places_of_each_lowest_face_up_card
     # lies face down with three cards on it: 3 + 3. Column 2: 9♦ may go on 10♣, which
     # is free (10♠ lies in its own column): 0. Column 3: a King, and the shortest
     # other column holds 2 cards.
-    assert _to_turn(packed(layout(Rules.CLASSIC)), FITS_CLASSIC, {}) == 6 + 0 + 2
+    assert to_turn(packed(layout(Rules.CLASSIC)), FITS_CLASSIC, {}) == 6 + 0 + 2
     # Relaxed: 10♣ may also go on J♠, with one card on it.
-    assert _to_turn(packed(layout(Rules.RELAXED)), FITS_RELAXED, {}) == 1 + 0 + 2
+    assert to_turn(packed(layout(Rules.RELAXED)), FITS_RELAXED, {}) == 1 + 0 + 2
 
 
 @given(_small_endings())
@@ -589,14 +593,12 @@ def test_the_grading_hint_votes_without_peeking(
         won.append(solution.verdict is Verdict.WON)
         return solution
 
-    monkeypatch.setattr(_solver, "solve", recorded)
+    monkeypatch.setattr(_hint, "solve", recorded)
     state = yukon.deal(GameCode(number, Rules.RELAXED))
     other = _shuffle_face_down(state, random.Random(number))
-    first = _solver.advise(state, rng=random.Random(number), samples=3, max_nodes=3_000)
+    first = _hint.advise(state, rng=random.Random(number), samples=3, max_nodes=3_000)
     votes = sum(won)
-    second = _solver.advise(
-        other, rng=random.Random(number), samples=3, max_nodes=3_000
-    )
+    second = _hint.advise(other, rng=random.Random(number), samples=3, max_nodes=3_000)
     assert votes >= 1 and sum(won) - votes == votes  # the voting path, both times
     assert first == second and first is not None and state.check(first.move) is None
 

@@ -30,6 +30,7 @@ from ._errors import (
 )
 from ._game import UNDO_LIMIT, Game, InfoBar, Outcome
 from ._grading import Grade, Grading, grade, grading, known_grading
+from ._hint import Hint
 from ._interop import kpat_deal, pysolfc_deal
 from ._moves import ACTION_COUNT, Move
 from ._observation import OBSERVATION_SIZE
@@ -48,10 +49,11 @@ from ._refusals import (
 )
 from ._rules import GROUP_LIMIT
 from ._scoring import CLEAN_WIN, FLIP_POINTS, FOUNDATION_POINTS
-from ._solver import COMPILED_SOLVER, Hint, Solution, Verdict, solve
+from ._solver import COMPILED_SOLVER, solve
 from ._state import Column, State, deal
 from ._statistics import Played, Statistics, Totals
 from ._values import publish as _publish
+from ._verdicts import Solution, Verdict
 from .views import ChangeView, GameData, PositionData, StateView, schema
 
 

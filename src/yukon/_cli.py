@@ -28,9 +28,10 @@ from ._deals import daily, winnable
 from ._errors import InvalidSurvey, YukonError
 from ._game import Game
 from ._grading import Grade, Grading, grading, known_grading
-from ._solver import COMPILED_SOLVER, MAX_MEMORY, solve
+from ._solver import COMPILED_SOLVER, solve
 from ._state import State
 from ._survey import PLAYERS, SchedulerUnreachable, left_unknown, read_done, survey
+from ._verdicts import MAX_MEMORY
 
 
 def _parser() -> argparse.ArgumentParser:

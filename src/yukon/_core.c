@@ -10,7 +10,7 @@ static PyMethodDef core_functions[] = {
     {"legal_moves", (PyCFunction)rules_legal_moves, METH_VARARGS,
      "The legal move keys of a position, in the rules' order."},
     {"dead_end", (PyCFunction)rules_dead_end, METH_VARARGS,
-     "The search's dead-end check (see _solver.dead_end); moved is a card or -1."},
+     "The search's dead-end check (see _prunings.dead_end); moved is a card or -1."},
     {"apply", (PyCFunction)rules_apply, METH_VARARGS,
      "The position after a legal move, as (columns, hidden, foundations)."},
     {"bind", (PyCFunction)rules_bind, METH_VARARGS,

@@ -6,8 +6,9 @@
  *   _core_shuffle.c      _shuffle.py: the YU1 shuffle
  *   _core_observation.c  _observation.py: what a learner sees
  *   _core_batch.c        _games.py: many games stepped at once (_batch.Batch)
- *   _core_search.c       _solver.py: the nine searches (_solver._Search) with their
- *                        budget, shared table, move ordering and dead-end check
+ *   _core_search.c       _search.py, _prunings.py, _solver.py: the nine searches
+ *                        (_search.Search) with their budget, shared table, move
+ *                        ordering and dead-end check
  *   _core.c              the module: its functions and types
  *
  * and this header, which holds what several of them use: a position, the placing
@@ -198,7 +199,7 @@ SHARED int is_won(const Pos *p) {
 }
 
 
-/* ---- the rules' moves, ordered as _solver._ordered orders them */
+/* ---- the rules' moves, ordered as _prunings.ordered orders them */
 
 SHARED int legal_moves(const Pos *p, int relaxed, uint16_t *out) {
     const uint8_t *start = p->start;

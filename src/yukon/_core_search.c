@@ -1,6 +1,6 @@
-/* The solver's searches (_solver.py): the memory budget, the store and table of
- * searched positions, the move ordering and dead-end check, the best-first search
- * (Seeker), Budget and share. */
+/* The solver's searches (_search.py, _prunings.py, and the sharing of _solver.py): the
+ * memory budget, the store and table of searched positions, the move ordering and
+ * dead-end check, the best-first search (Seeker), Budget and share. */
 #define CORE_SHARED_STATIC /* see SHARED in _core.h */
 #include "_core.h"
 
@@ -477,7 +477,7 @@ static int table_put(Table *t, size_t j, uint32_t tag, uint32_t id) {
 
 
 
-/* As _solver._could_take_a_card: memo[column + 1][card] is -1 until known, for one
+/* As _prunings.could_take_a_card: memo[column + 1][card] is -1 until known, for one
  * position. Ranks only fall on the way down, so no call waits on itself. */
 static int could_take(const Pos *p, int relaxed, int card, int column, int8_t memo[8][52]) {
     int8_t *known = &memo[column + 1][card];
@@ -547,7 +547,7 @@ static int ordered(const Pos *p, int relaxed, int target, uint16_t *out) {
     return k;
 }
 
-/* As _solver._next_home_and_last, for one suit: the column whose last card is the
+/* As _prunings._next_home_and_last, for one suit: the column whose last card is the
  * suit's next card for its foundation, or -1; with the foundations and column lengths
  * given (dominance tries positions with cards sent home: shorter columns, the same
  * starts). */
@@ -561,7 +561,7 @@ static int next_home_and_last(const Pos *p, const uint8_t *found, const uint8_t 
     return s;
 }
 
-/* As _solver.safe_move: -1 when there is none. */
+/* As _prunings.safe_move: -1 when there is none. */
 static int safe_move(const Pos *p, int relaxed) {
     for (int suit = 0; suit < 4; suit++) {
         if (next_home_and_last(p, p->found, p->len, suit) < 0)
@@ -584,7 +584,7 @@ static int safe_move(const Pos *p, int relaxed) {
     return -1;
 }
 
-/* ---- dead ends: _solver.dead_end, pass for pass (its docstring gives the argument);
+/* ---- dead ends: _prunings.dead_end, pass for pass (its docstring gives the argument);
  * each pass here keeps the cards it leaves stuck as it goes, in their order. */
 
 static int twins_deadlocked(const Pos *p) {
@@ -763,7 +763,7 @@ static int dead_end(const Pos *p, int relaxed, int moved) {
 }
 
 
-/* ---- the best-first search: _solver._Search, compiled step for step (same queue
+/* ---- the best-first search: _search.Search, compiled step for step (same queue
  * order, same ties, so the same positions in the same order and the same line). Every
  * searched position is kept in the store, and a queue entry names the position it was
  * found from and the move, so the queue stays small. */
@@ -1102,7 +1102,7 @@ typedef struct {
     int ready; /* initialised, with its table and first queue entry */
     int relaxed;
     int flip, dig, misplaced, buried, turn, dive;
-    int breadth; /* every priority 0: breadth first (see _solver's notes) */
+    int breadth; /* every priority 0: breadth first (see _search.Weights) */
     int state;
     int busy;  /* running, without the GIL: no other call may touch it */
     long long nodes;
@@ -1116,7 +1116,7 @@ typedef struct {
     Built built[BUILT]; /* by number modulo BUILT */
 } Seeker;
 
-/* As _solver._to_turn. */
+/* As _search.to_turn. */
 static int to_turn(const Pos *p, int relaxed) {
     const uint8_t *start = p->start;
     int total = 0;
@@ -1161,7 +1161,7 @@ static int to_turn(const Pos *p, int relaxed) {
 }
 
 /* The misplaced cards of column s: face-up cards not lying on a card they may go on
- * (as _solver._column_facts counts them). */
+ * (as _search._column_facts counts them). */
 static int misplaced_in(const Pos *p, int s, int relaxed) {
     const uint8_t *col = p->cards + start_of(p, s);
     int count = 0;
@@ -1171,7 +1171,7 @@ static int misplaced_in(const Pos *p, int s, int relaxed) {
     return count;
 }
 
-/* As the priorities of _solver._Search: lower first. `misplaced` is the position's
+/* As the priorities of _search.Search: lower first. `misplaced` is the position's
  * count of misplaced cards, for a search that weighs them (the caller knows it from
  * the parent's, since a move changes two columns). */
 static int priority(const Seeker *self, const Pos *p, int misplaced) {
@@ -1210,10 +1210,10 @@ static int priority(const Seeker *self, const Pos *p, int misplaced) {
     return value;
 }
 
-/* As _solver._MOST_PROBED. */
+/* As _prunings._MOST_PROBED. */
 #define MOST_PROBED 64
 
-/* As _solver._dominated: whether p (with its columns' hashes and numbers) with some
+/* As _prunings.dominated: whether p (with its columns' hashes and numbers) with some
  * cards sent home that could come back was searched already. Sending one home moves no
  * other card, so where, hid and each column's start stay p's; only lengths shorten. */
 static int dominated(const Store *st, const Table *table, const Pos *p, int relaxed,
@@ -1827,7 +1827,7 @@ PyObject *share(PyObject *Py_UNUSED(module), PyObject *arg) {
 
 
 /* yukon._core.dead_end(columns, hidden, foundations, relaxed, moved): the search's
- * dead-end check, for the tests that hold it to _solver.dead_end. */
+ * dead-end check, for the tests that hold it to _prunings.dead_end. */
 PyObject *rules_dead_end(PyObject *Py_UNUSED(module), PyObject *args) {
     Pos p;
     int relaxed;

@@ -23,13 +23,15 @@ from ._cards import Card
 from ._changes import Change
 from ._codes import GameCode
 from ._errors import InvalidPosition, InvalidRecord, NothingToRedo, NothingToUndo
+from ._hint import Hint
 from ._implementation import CHOSEN
 from ._moves import Move
 from ._planner import NODES, SAMPLES, checked_budget, followed
 from ._refusals import CannotFinish, IllegalMove, Refusal, RefusalCode
-from ._solver import Hint, Verdict, check_budgets, solve
+from ._solver import solve
 from ._state import State, _to_card, advance, board, step_back
 from ._values import built_once
+from ._verdicts import Verdict, check_budgets
 from .views import GameData, RedoView, SealedView, SpotView
 
 UNDO_LIMIT = 100

@@ -21,8 +21,10 @@ from ._catalog import catalog
 from ._codes import GameCode
 from ._errors import CannotGrade
 from ._game import Game
-from ._solver import Verdict, advise, solve
+from ._hint import advise
+from ._solver import solve
 from ._state import State, board
+from ._verdicts import Verdict
 
 GUESSES = 6
 """How many no-peek games, each with its own guess of the hidden cards, grade a deal."""

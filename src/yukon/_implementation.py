@@ -2,7 +2,7 @@
 
 The rules' moves and undo, the legal moves, the ``YU1`` shuffle, the observation, the
 batch's games and the solver's searches each exist twice: in pure Python (``_rules``,
-``_shuffle``, ``_observation``, ``_games``, ``_solver``) and in the C core (``_core*.c``).
+``_shuffle``, ``_observation``, ``_games``, ``_search``) and in the C core (``_core*.c``).
 A :class:`Twin` holds one implementation of them all; :data:`PYTHON` is always there,
 :data:`COMPILED` when the package has its core (and ``python`` was not chosen). The environment variable
 ``YUKON_IMPLEMENTATION``, read once, here, at import, chooses which one the package runs:
@@ -163,6 +163,7 @@ _BOUND = {
         "fast_shuffled_deck": "shuffled_deck",
     },
     "yukon._batch": {"twin_games": "games"},
+    "yukon._search": {"_core": "searches"},
     "yukon._solver": {"_core": "searches"},
 }
 """Where each module binds the chosen twin's pieces: its name for each."""

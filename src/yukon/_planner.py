@@ -30,9 +30,11 @@ import attrs
 
 from ._arguments import instance, whole_number
 from ._deprecated import renamed
+from ._hint import Hint, advise
 from ._moves import Move
-from ._solver import MAX_MEMORY, Hint, Verdict, advise, check_budgets, solve
+from ._solver import solve
 from ._state import State, board
+from ._verdicts import MAX_MEMORY, Verdict, check_budgets
 
 BOARDS = 200
 """Boards searched for lines that turn a card up."""

@@ -46,9 +46,10 @@ from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
 from ._grading import BLIND_MOVES
 from ._planner import NODES, SAMPLES, Line
-from ._solver import MAX_MEMORY, Verdict, check_budgets, solve
+from ._solver import solve
 from ._state import State
 from ._values import built_once
+from ._verdicts import MAX_MEMORY, Verdict, check_budgets
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
