@@ -70,7 +70,7 @@ def dead_end(
     moved: int,
     /,
 ) -> bool:
-    """The search's dead-end check (see _solver.dead_end); moved is a card or -1."""
+    """The search's dead-end check (see _prunings.dead_end); moved is a card or -1."""
 
 def apply(
     columns: tuple[bytes, ...],
