@@ -4,6 +4,7 @@ choice is made once, when yukon is imported."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -16,6 +17,8 @@ _SOLVE = (
     "import yukon; s = yukon.solve(yukon.deal('YU1-C-AAAAAJV'), max_nodes=3000);"
     "print(yukon.COMPILED_SOLVER, s.verdict.value, s.nodes, len(s.moves))"
 )
+
+_CORE_INSTALLED = importlib.util.find_spec("yukon._core") is not None
 
 
 def _run(
@@ -40,7 +43,8 @@ def test_python_runs_the_pure_python_searches_with_the_same_answers() -> None:
     default = _run(_SOLVE, None)
     assert python.returncode == default.returncode == 0, python.stderr
     assert python.stdout.split()[0] == "False"
-    assert default.stdout.split()[0] == str(yukon.COMPILED_SOLVER)
+    # unset, the core runs wherever it is installed, whatever this process chose
+    assert default.stdout.split()[0] == str(_CORE_INSTALLED)
     assert python.stdout.split()[1:] == default.stdout.split()[1:]
 
 
