@@ -29,7 +29,7 @@ from ._moves import Move
 from ._planner import NODES, SAMPLES, checked_budget, followed
 from ._refusals import CannotFinish, IllegalMove, Refusal, RefusalCode
 from ._solver import solve
-from ._state import State, _to_card, advance, board, step_back
+from ._state import State, advance, as_card, board, step_back
 from ._values import built_once
 from ._verdicts import Verdict, check_budgets
 from .views import GameData, RedoView, SealedView, SpotView
@@ -602,7 +602,7 @@ class Game:
     def tap(self, card: Card | str) -> Outcome:
         """A tap on ``card``: to its foundation if it can go, else the refusal saying
         why not (the game unchanged)."""
-        card = _to_card(card)
+        card = as_card(card)
         move = self.state.tap_move(card)
         if move is None:
             return Outcome(self, None, self.state.check(Move.home(card)))
@@ -612,7 +612,7 @@ class Game:
         """A double tap on ``card`` (see :meth:`State.double_tap`); when it finds no
         place, the refusal is the card's own (face down, not in play), ``RETURN_BY_DRAG``
         for a foundation's top card (it comes back only by a drag), or ``NO_PLACE``."""
-        card = _to_card(card)
+        card = as_card(card)
         return self._placed(card, self.state.double_tap_move(card), tapped=True)
 
     def tap_at(self, column: SupportsIndex, index: SupportsIndex) -> Outcome:
@@ -634,7 +634,7 @@ class Game:
     def auto_place(self, card: Card | str) -> Outcome:
         """The drop of a group dragged from ``card`` with auto placement on (see
         :meth:`State.auto_place`); refusals as for :meth:`double_tap`."""
-        card = _to_card(card)
+        card = as_card(card)
         return self._placed(card, self.state.auto_place(card))
 
     def _played(self, move: Move) -> Outcome:

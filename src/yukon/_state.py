@@ -477,7 +477,7 @@ class State:
 
     def locate(self, card: Card | str) -> Location:
         """Where ``card`` lies: its pile, its place there and whether it is face up."""
-        return locate(self._p, _to_card(card).index)
+        return locate(self._p, as_card(card).index)
 
     def movable_cards(self) -> tuple[Card, ...]:
         """The cards some legal move takes (each once, in deck order)."""
@@ -512,19 +512,19 @@ class State:
     def targets(self, card: Card | str) -> tuple[Move, ...]:
         """Placement help: every legal move of ``card`` picked up with the cards on it,
         the foundation first, then columns left to right; empty if it cannot be taken."""
-        return _aids.targets(self, _to_card(card))
+        return _aids.targets(self, as_card(card))
 
     def tap_move(self, card: Card | str) -> Move | None:
         """The move a tap makes: ``card`` to its foundation when it is the last card of
         its column and the foundation takes it; else ``None``. (:meth:`Game.tap
         <yukon.Game.tap>` plays it.)"""
-        return _aids.tap(self, _to_card(card))
+        return _aids.tap(self, as_card(card))
 
     def double_tap_move(self, card: Card | str) -> Move | None:
         """The move a double tap makes: the foundation if a tap would play, else the legal
         column holding the most cards (leftmost on a tie, an empty one for a King);
         ``None`` when there is no place or the card is not in a column."""
-        card = _to_card(card)
+        card = as_card(card)
         in_column = self._p.where[card.index] != ON_FOUNDATION
         return _aids.double_tap(self, card, in_column=in_column)
 
@@ -541,7 +541,7 @@ class State:
     def auto_place(self, card: Card | str) -> Move | None:
         """Auto placement: the column a dragged group from ``card`` drops on (the legal
         one holding the most cards, leftmost on a tie); ``None`` when none takes it."""
-        return _aids.auto_place(self, _to_card(card))
+        return _aids.auto_place(self, as_card(card))
 
     # -- cards by place, for clients that see only what a player sees --------------
 
@@ -686,7 +686,9 @@ def _to_move(move: object) -> Move:
     )
 
 
-def _to_card(card: Card | str) -> Card:
+def as_card(card: Card | str) -> Card:
+    """A card given as a :class:`Card` or its text (``"8S"``), as every method that
+    takes a card accepts it; :class:`TypeError` names anything else."""
     if isinstance(card, Card):
         return card
     if isinstance(card, str):
