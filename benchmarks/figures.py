@@ -96,6 +96,8 @@ def _target(results: Results, row: dict[str, Any]) -> str:
     lower = bool(row.get("lower_is_better"))
     met = row["value"] <= target if lower else row["value"] >= target
     shown = f"{times(target)} ×" if row["unit"] == "x" else spaced(target)
+    if str(row["unit"]).startswith("s "):
+        shown = f"{target} s"
     return f"{'met' if met else 'not met'} ({'≤' if lower else '≥'} {shown})"
 
 
@@ -116,7 +118,7 @@ def _when(row: dict[str, Any]) -> str:
     rows = " ".join(f"'{name}'" if " " in name else name for name in measured["only"])
     return (
         f"{measured['date']}, `python -m benchmarks --committed --only {rows}`, the "
-        f"load average {start} when it started and {end} when the row was done"
+        f"load average {start} when it started and {end} when it ended"
     )
 
 
@@ -231,9 +233,9 @@ def _load(results: Results, row: str) -> str:
     end when it was measured on its own, else at the whole run's start."""
     measured = results["rows"][row].get("measured")
     if measured is None:
-        return f"load average {results['machine']['load_average']}"
+        return f"load average of {results['machine']['load_average']}"
     start, end = measured["load_average"]
-    return f"load average {start} when its run began, {end} when it was done"
+    return f"load average of {start} when its run began and {end} when it ended"
 
 
 def _budget(row: dict[str, Any]) -> str:
@@ -280,8 +282,9 @@ def hint_speed(results: Results) -> str:
     python = results["rows"]["python: hint sample"]
     return (
         f"about {hint['cpu_p95_seconds']:.2f} s of processor time at the 95th "
-        f"percentile with the C core, about {python['cpu_median_seconds']:.0f} s "
-        "in pure Python (see [Performance](performance.md#the-hint))"
+        f"percentile with the C core, and in pure Python about "
+        f"{python['cpu_median_seconds']:.0f} s at the median of a deal's first hints "
+        "(see [Performance](performance.md#the-hint))"
     )
 
 

@@ -154,6 +154,6 @@ def test_the_table_says_which_rows_were_measured_later(
     assert (
         "† Measured later on its own: 2026-12-31, `python -m benchmarks --committed"
         " --only hint 'hint sample'`, the load average 1.5 when it started and 2.5"
-        " when the row was done." in table
+        " when it ended." in table
     )
     assert "| deal† |" in table
