@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.run import COMMITTED, HINT_TARGET, SEARCH_POSITIONS
+from benchmarks.run import COMMITTED, HINT_DEALS, HINT_TARGET, SEARCH_POSITIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB_TIMINGS = ROOT / "docs" / "data" / "web-timings.json"
@@ -229,8 +229,8 @@ def pyodide(results: Results) -> str:
 
 
 def _load(results: Results, row: str) -> str:
-    """The load average a row was measured under: at its run's start and at the row's
-    end when it was measured on its own, else at the whole run's start."""
+    """The load average a row was measured under: at its run's start and end when it
+    was measured on its own, else at the whole run's start."""
     measured = results["rows"][row].get("measured")
     if measured is None:
         return f"load average of {results['machine']['load_average']}"
@@ -252,7 +252,8 @@ def hint_latency(results: Results) -> str:
     met = "met" if hint["cpu_p95_seconds"] <= HINT_TARGET else "not met"
     return (
         f"`Game.hint()` at its default budget ({_budget(hint)}), asked after every "
-        f"move of whole games of classic deals 70001-70010 (held out from every choice "
+        f"move of whole games of classic deals {HINT_DEALS.start}-"
+        f"{HINT_DEALS.stop - 1} (held out from every choice "
         f"of the hint's; {hint['hints']} hints), took **{hint['cpu_p95_seconds']:.2f} s "
         f"of processor time at the 95th percentile** with the C core (median "
         f"{hint['cpu_median_seconds']:.2f} s, slowest {hint['cpu_max_seconds']:.2f} s): "
@@ -262,7 +263,7 @@ def hint_latency(results: Results) -> str:
         f"percentile (median {hint['clock_median_seconds']:.2f} s), under a "
         f"{_load(results, 'hint')}. Without the core the hint is the same planner "
         f"over the Python searches: on the first {sample['hints']} hints of deal "
-        f"70001 (the same advice both ways), a median of "
+        f"{HINT_DEALS.start} (the same advice both ways), a median of "
         f"{sample['cpu_median_seconds']:.2f} s of processor time with the core and "
         f"{python['cpu_median_seconds']:.1f} s in pure Python (slowest "
         f"{python['cpu_max_seconds']:.1f} s), the core "
