@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.run import COMMITTED, SEARCH_POSITIONS
+from benchmarks.run import COMMITTED, HINT_DEALS, HINT_TARGET, SEARCH_POSITIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WEB_TIMINGS = ROOT / "docs" / "data" / "web-timings.json"
@@ -71,6 +71,8 @@ LABELS = {
     "search speed": "solver searches, hard deals",
     "pyodide load": "Pyodide: load",
     "pyodide moves": "Pyodide: random moves",
+    "pyodide hint sample": "Pyodide: hint sample",
+    "pyodide hint, web budget": "Pyodide: hint sample, the web page's budget",
 }
 """Row names as the table writes them, where they differ."""
 
@@ -94,6 +96,8 @@ def _target(results: Results, row: dict[str, Any]) -> str:
     lower = bool(row.get("lower_is_better"))
     met = row["value"] <= target if lower else row["value"] >= target
     shown = f"{times(target)} ×" if row["unit"] == "x" else spaced(target)
+    if str(row["unit"]).startswith("s "):
+        shown = f"{target} s"
     return f"{'met' if met else 'not met'} ({'≤' if lower else '≥'} {shown})"
 
 
@@ -107,8 +111,20 @@ def _label(name: str) -> str:
     return LABELS.get(name, name)
 
 
+def _when(row: dict[str, Any]) -> str:
+    """When a row measured on its own (``--committed --only``) was, and the load."""
+    measured = row["measured"]
+    start, end = measured["load_average"]
+    rows = " ".join(f"'{name}'" if " " in name else name for name in measured["only"])
+    return (
+        f"{measured['date']}, `python -m benchmarks --committed --only {rows}`, the "
+        f"load average {start} when it started and {end} when it ended"
+    )
+
+
 def performance_table(results: Results) -> str:
-    """docs/performance.md's table: every row of the results file, in its order."""
+    """docs/performance.md's table: every row of the results file, in its order; the
+    rows measured later on their own marked, with when and under what load."""
     machine = results["machine"]
     core = "with the C core" if machine["compiled"] else "without the C core"
     lines = [
@@ -119,18 +135,26 @@ def performance_table(results: Results) -> str:
         f"load average {machine['load_average']} when it started (other work shares "
         "this machine and slows every clock row; the speed-ups, ratios measured side "
         "by side, and the instruction counts suffer least).",
-        "",
-        "| row | median | best | target |",
-        "|---|---|---|---|",
     ]
+    later: dict[str, str] = {}
+    for row in results["rows"].values():
+        if "measured" in row:
+            later.setdefault(_when(row), "†" * (len(later) + 1))
+    lines += [
+        f"{mark} Measured later on its own: {when}." for when, mark in later.items()
+    ]
+    lines += ["", "| row | median | best | target |", "|---|---|---|---|"]
     for name, row in results["rows"].items():
         median = _cell(row, row["value"])
-        if row["unit"] != "x" and not str(row["unit"]).startswith("s "):
+        if row["unit"] != "x" and (
+            "hints" in row or not str(row["unit"]).startswith("s ")
+        ):
             unit = re.sub(r"(\d),(\d)", r"\1 \2", str(row["unit"]))
-            median = f"{median} {unit}"
+            median = f"{median} {unit[2:] if 'hints' in row else unit}"
         best = _cell(row, row["best"]) if "best" in row else ""
+        mark = later[_when(row)] if "measured" in row else ""
         lines.append(
-            f"| {_label(name)} | {median} | {best} | {_target(results, row)} |"
+            f"| {_label(name)}{mark} | {median} | {best} | {_target(results, row)} |"
         )
     return "\n".join(lines)
 
@@ -201,6 +225,78 @@ def pyodide(results: Results) -> str:
         f"{about(value(results, 'pyodide moves'))} moves a second there, on this "
         f"shared machine under a load average of {results['machine']['load_average']}"
         " (see [Performance](performance.md))"
+    )
+
+
+def _load(results: Results, row: str) -> str:
+    """The load average a row was measured under: at its run's start and end when it
+    was measured on its own, else at the whole run's start."""
+    measured = results["rows"][row].get("measured")
+    if measured is None:
+        return f"load average of {results['machine']['load_average']}"
+    start, end = measured["load_average"]
+    return f"load average of {start} when its run began and {end} when it ended"
+
+
+def _budget(row: dict[str, Any]) -> str:
+    samples, nodes = row["budget"]
+    return f"{samples} guesses of {spaced(nodes)} positions"
+
+
+def hint_latency(results: Results) -> str:
+    """performance.md's paragraph on the hint's time, with the core and without."""
+    rows = results["rows"]
+    hint, sample = rows["hint"], rows["hint sample"]
+    python, pyodide = rows["python: hint sample"], rows["pyodide hint sample"]
+    web = rows["pyodide hint, web budget"]
+    met = "met" if hint["cpu_p95_seconds"] <= HINT_TARGET else "not met"
+    return (
+        f"`Game.hint()` at its default budget ({_budget(hint)}), asked after every "
+        f"move of whole games of classic deals {HINT_DEALS.start}-"
+        f"{HINT_DEALS.stop - 1} (held out from every choice "
+        f"of the hint's; {hint['hints']} hints), took **{hint['cpu_p95_seconds']:.2f} s "
+        f"of processor time at the 95th percentile** with the C core (median "
+        f"{hint['cpu_median_seconds']:.2f} s, slowest {hint['cpu_max_seconds']:.2f} s): "
+        f"the target, {HINT_TARGET} s, {met}. Processor time is the figure that "
+        "holds on this shared machine, where other work stretches the clock; by the "
+        f"clock the same hints took {hint['clock_p95_seconds']:.2f} s at the 95th "
+        f"percentile (median {hint['clock_median_seconds']:.2f} s), under a "
+        f"{_load(results, 'hint')}. Without the core the hint is the same planner "
+        f"over the Python searches: on the first {sample['hints']} hints of deal "
+        f"{HINT_DEALS.start} (the same advice both ways), a median of "
+        f"{sample['cpu_median_seconds']:.2f} s of processor time with the core and "
+        f"{python['cpu_median_seconds']:.1f} s in pure Python (slowest "
+        f"{python['cpu_max_seconds']:.1f} s), the core "
+        f"{times(value(results, 'speed-up: hint sample'))} × as fast. In Pyodide "
+        f"under Node (the web page's Python), the first {pyodide['hints']} of those "
+        f"hints took a median of {pyodide['cpu_median_seconds']:.1f} s of Node's "
+        f"processor time (clock: {pyodide['clock_median_seconds']:.1f} s), too slow "
+        f"for a page: the page judges with {_budget(web)}, whose first {web['hints']} "
+        f"hints of the deal took {web['cpu_median_seconds']:.1f} s at the median and "
+        f"{web['cpu_max_seconds']:.1f} s at most there."
+    )
+
+
+def hint_speed(results: Results) -> str:
+    """api.md's figure for the hint's time at its default budget."""
+    hint = results["rows"]["hint"]
+    python = results["rows"]["python: hint sample"]
+    return (
+        f"about {hint['cpu_p95_seconds']:.2f} s of processor time at the 95th "
+        f"percentile with the C core, and in pure Python about "
+        f"{python['cpu_median_seconds']:.0f} s at the median of a deal's first hints "
+        "(see [Performance](performance.md#the-hint))"
+    )
+
+
+def pyodide_hint(results: Results) -> str:
+    """web.md's figure: the hint in Pyodide at the default budget and at the page's."""
+    pyodide = results["rows"]["pyodide hint sample"]
+    web = results["rows"]["pyodide hint, web budget"]
+    return (
+        f"in Pyodide the defaults took about {pyodide['cpu_median_seconds']:.0f} s "
+        f"of processor time a hint at a deal's start, this budget about "
+        f"{web['cpu_median_seconds']:.1f} s (see [Performance](performance.md#the-hint))"
     )
 
 
@@ -312,6 +408,9 @@ FIGURES: dict[str, Callable[[Results], str]] = {
     "learning-openspiel": learning_openspiel,
     "learning-pure": learning_pure,
     "web-table": web_table,
+    "hint-latency": hint_latency,
+    "hint-speed": hint_speed,
+    "pyodide-hint": pyodide_hint,
     "web-sentence": web_sentence,
 }
 

@@ -8,14 +8,22 @@ writes them into the pages). The rows run in
 a few minutes; the solver row (deals 1-500 at 30 s each, up to hours) runs only when
 named: ``--only solver``. The ``python`` row runs some rows again in a child process with
 the pure-Python implementation (``YUKON_IMPLEMENTATION=python``) and gives the compiled
-core's speed-up over it, both measured in the one run. Every workload materialises what
-it asks for (tuples of moves, new positions), so nothing lazy goes unmeasured.
+core's speed-up over it, both measured in the one run. The hint rows time
+``Game.hint`` by the processor time as well as the clock: with the core over whole games
+(``hint``), and on the first decisions of one deal with the core, without it (``python
+hint``, minutes) and in Pyodide (``pyodide hint``). ``--committed --only ROW ...``
+measures just those rows again into the committed file, each marked with the date and
+load it was measured at. Every workload materialises what it asks for (tuples of moves,
+new positions), so nothing lazy goes unmeasured.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
 import gc
+import inspect
 import json
 import os
 import pathlib
@@ -28,10 +36,11 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import yukon
+from benchmarks import hints
 from yukon import Game, GameCode, Move, Rules, State
 
 SEED = 20261130
@@ -458,10 +467,16 @@ COMPARED = ["apply", "playout", "learner step", "gym step", "search speed"]
 """The rows the ``python`` row runs again in pure Python, for the core's speed-up."""
 
 
-def bench_python(repeats: int, scale: float) -> list[dict[str, object]] | None:
-    """The rows of ``COMPARED`` in a child process with ``YUKON_IMPLEMENTATION=python``,
-    named ``python: ROW``; ``None`` where this process has no compiled core to compare
-    (it runs pure Python already)."""
+def bench_python(
+    repeats: int,
+    scale: float,
+    rows: list[str] = COMPARED,
+    more: tuple[str, ...] = (),
+) -> list[dict[str, object]] | None:
+    """The ``rows`` (by default those of ``COMPARED``) in a child process with
+    ``YUKON_IMPLEMENTATION=python`` and the options ``more``, named ``python: ROW``;
+    ``None`` where this process has no compiled core to compare (it runs pure Python
+    already)."""
     if not yukon.COMPILED_SOLVER:
         return None
     with tempfile.TemporaryDirectory() as work:
@@ -470,8 +485,8 @@ def bench_python(repeats: int, scale: float) -> list[dict[str, object]] | None:
         subprocess.run(
             [
                 *(sys.executable, "-m", "benchmarks"),
-                *("--repeats", str(repeats), "--scale", str(scale)),
-                *("--out", str(out), "--only", *COMPARED),
+                *("--repeats", str(repeats), "--scale", str(scale), *more),
+                *("--out", str(out), "--only", *rows),
             ],
             check=True,
             env=env,
@@ -506,20 +521,28 @@ def bench_instructions(positions: int) -> list[dict[str, object]] | None:
     ]
 
 
-def speed_ups(rows: list[dict[str, object]]) -> list[dict[str, object]]:
-    """The compiled row's median over the same row's in pure Python, for each row of
-    ``COMPARED`` measured both ways."""
-    value = {str(row["row"]): row["value"] for row in rows}
-    return [
-        {
-            "row": f"speed-up: {name}",
-            "value": float(value[name]) / float(value[f"python: {name}"]),  # type: ignore[arg-type]
-            "unit": "x",
-            "target": None,
-        }
-        for name in COMPARED
-        if name in value and f"python: {name}" in value
-    ]
+def speed_ups(
+    rows: list[dict[str, object]], names: list[str]
+) -> list[dict[str, object]]:
+    """The core's speed-up over pure Python, for each row of ``names`` measured both
+    ways: the compiled row's median over the pure-Python one's
+    (the pure-Python time over the compiled one for a row of seconds, which holds both
+    to the same decisions)."""
+    measured = {str(row["row"]): row for row in rows}
+    found = []
+    for name in names:
+        if name not in measured or f"python: {name}" not in measured:
+            continue
+        core, python = measured[name], measured[f"python: {name}"]
+        ratio = float(core["value"]) / float(python["value"])  # type: ignore[arg-type]
+        if core.get("lower_is_better"):
+            if core["advised"] != python["advised"]:
+                raise RuntimeError(f"{name}: the two implementations advised apart")
+            ratio = 1 / ratio
+        found.append(
+            {"row": f"speed-up: {name}", "value": ratio, "unit": "x", "target": None}
+        )
+    return found
 
 
 MEMORY_POSITIONS = 1_000_000
@@ -554,43 +577,107 @@ def bench_solver(
 
 
 HINT_DEALS = range(70_001, 70_011)
-"""The classic deals the hint row plays: held out from every choice of the hint's."""
+"""The classic deals the hint rows play: held out from every choice of the hint's."""
 HINT_TARGET = 0.5
 """Seconds a hint may take at the 95th percentile, with the compiled core."""
+HINT_DECISIONS = 10
+"""The hint sample: the first decisions of the first of :data:`HINT_DEALS`, few enough
+for the pure-Python planner (seconds a hint)."""
+PYODIDE_DECISIONS = 3
+"""The first decisions of the hint sample that Pyodide times at the hint's default
+budget: in Pyodide a hint at that budget takes half a minute."""
 
 
-def bench_hint(deals: range = HINT_DEALS) -> dict[str, object]:
-    """:meth:`Game.hint` at its default budget, asked after every move of whole games
-    as a frontend asks (and followed), until every card is face up or there is no hint:
-    the 95th percentile of the seconds a hint took, with the median and the processor
-    time beside them, over every decision of the games of ``deals``."""
-    seconds, cpu = [], []
-    for number in deals:
-        game = Game.new(GameCode(number))
-        while not game.state.all_face_up:
-            start, used = time.perf_counter(), time.process_time()
-            advice = game.hint()
-            seconds.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - used)
-            if advice is None:
-                break
-            game = game.play(advice.move)
-    seconds.sort()
-    cpu.sort()
-    at_95 = min(len(seconds) - 1, int(0.95 * len(seconds)))
+def default_budget() -> tuple[int, int]:
+    """The guesses and positions :meth:`Game.hint` judges with when none are named."""
+    named = inspect.signature(Game.hint).parameters
+    return int(named["samples"].default), int(named["max_nodes"].default)
+
+
+def web_budget() -> tuple[int, int]:
+    """The web page's hint budget, as ``web/yukon_web.py`` states it once."""
+    page = pathlib.Path(__file__).resolve().parent.parent / "web" / "yukon_web.py"
+    for node in ast.parse(page.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == (
+            "(HINT_SAMPLES, HINT_NODES)"
+        ):
+            samples, nodes = ast.literal_eval(node.value)
+            return int(samples), int(nodes)
+    raise RuntimeError("web/yukon_web.py no longer states HINT_SAMPLES, HINT_NODES")
+
+
+def _budget_words(budget: tuple[int, int]) -> str:
+    return f"{budget[0]} guesses of {budget[1]:,} positions"
+
+
+def _hint_row(
+    name: str,
+    timed: dict[str, Any],
+    unit: str,
+    budget: tuple[int, int],
+    statistic: str = "median",
+) -> dict[str, object]:
+    """A hint row from :func:`benchmarks.hints.hint_times`: the value is the processor
+    time's ``statistic`` (``"median"`` or ``"p95"``, as the unit says), the clock's
+    figures beside it."""
+    cpu, clock = hints.summary(timed["cpu"]), hints.summary(timed["clock"])
     return {
-        "row": "hint",
-        "value": seconds[at_95],
-        "unit": f"s a hint, 95th percentile ({len(seconds)} hints, whole games of "
-        f"classic deals {deals.start}-{deals.stop - 1})",
-        "target": HINT_TARGET,
+        "row": name,
+        "value": cpu[statistic],
+        "unit": unit,
+        "target": None,
         "lower_is_better": True,
-        "median_seconds": statistics.median(seconds),
-        # the processor time beside it: other work on a shared machine stretches the
-        # clock, not the time the hint computed
-        "cpu_p95_seconds": cpu[at_95],
-        "cpu_median_seconds": statistics.median(cpu),
+        "hints": len(timed["cpu"]),
+        "budget": list(budget),
+        "cpu_p95_seconds": cpu["p95"],
+        "cpu_median_seconds": cpu["median"],
+        "cpu_max_seconds": cpu["max"],
+        # other work on a shared machine stretches the clock, not the time computed
+        "clock_p95_seconds": clock["p95"],
+        "clock_median_seconds": clock["median"],
+        "clock_max_seconds": clock["max"],
+        "advised": timed["advised"],
     }
+
+
+def bench_hint(
+    deals: range = HINT_DEALS, budget: tuple[int, int] | None = None
+) -> dict[str, object]:
+    """:meth:`Game.hint` (at its default budget unless ``budget``), asked after every
+    move of whole games as a frontend asks (and followed), until every card is face up
+    or there is no hint: the 95th percentile of the processor time a hint took, with
+    the median and the clock's figures beside it, over every decision of the games of
+    ``deals``."""
+    timed = hints.hint_times(deals, budget=budget)
+    row = _hint_row(
+        "hint",
+        timed,
+        f"s of processor time a hint, 95th percentile ({len(timed['cpu'])} hints, "
+        f"whole games of classic deals {deals.start}-{deals.stop - 1}, "
+        f"{_budget_words(budget or default_budget())})",
+        budget or default_budget(),
+        "p95",
+    )
+    del row["advised"]  # hundreds of moves, and no other run to hold them against
+    return {**row, "target": HINT_TARGET}
+
+
+def bench_hint_sample(
+    decisions: int = HINT_DECISIONS, budget: tuple[int, int] | None = None
+) -> dict[str, object]:
+    """The hint sample: the first ``decisions`` hints of classic deal
+    ``HINT_DEALS.start``, asked and followed as in :func:`bench_hint`, the median of
+    their processor times; with the moves advised, so that the pure-Python run can be
+    held to the same decisions."""
+    deal = HINT_DEALS.start
+    timed = hints.hint_times([deal], decisions, budget)
+    return _hint_row(
+        "hint sample",
+        timed,
+        f"s of processor time a hint, median (the first {len(timed['cpu'])} hints "
+        f"of classic deal {deal}, {_budget_words(budget or default_budget())})",
+        budget or default_budget(),
+    )
 
 
 ROWS = [
@@ -609,19 +696,29 @@ ROWS = [
     "serve",
     "search speed",
     "hint",
+    "hint sample",
+    "python hint",
+    "pyodide hint",
     "python",
     "instructions",
     "pyodide",
     "solver",
 ]
-DEFAULT_ROWS = [
-    row for row in ROWS if row not in ("solver", "pyodide", "instructions", "serve")
-]
+SLOW_ROWS = (
+    "solver",
+    "pyodide",
+    "pyodide hint",
+    "instructions",
+    "serve",
+    "python hint",
+)
+DEFAULT_ROWS = [row for row in ROWS if row not in SLOW_ROWS]
 """What runs with no --only: everything but the solver row, which takes hours, the
 Pyodide rows, which build the pure wheel and need Node with .ci/pyodide's packages, the
-instruction counts, which need valgrind (minutes), and the serve rows, which start
-``yukon serve`` (the ``[server]`` extra). The committed figures (benchmarks/results.json)
-come from every row but the solver's: ``--only`` with all the others."""
+instruction counts, which need valgrind (minutes), the serve rows, which start
+``yukon serve`` (the ``[server]`` extra), and the pure-Python hint (minutes). The
+committed figures (benchmarks/results.json) come from every row but the solver's:
+``--only`` with all the others."""
 
 COMMITTED = pathlib.Path(__file__).resolve().parent / "results.json"
 """The figures the docs quote (``benchmarks/figures.py`` writes them into the pages)."""
@@ -753,15 +850,18 @@ def bench_serve(clients: int = 32, moves: int = 100) -> list[dict[str, object]] 
 PYODIDE = pathlib.Path(__file__).resolve().parent.parent / ".ci" / "pyodide"
 
 
-def bench_pyodide() -> list[dict[str, object]] | None:
-    """The pure wheel in Pyodide under Node: the seconds from a start to the library
-    loaded, and random moves a second there. Builds the pure wheel from the checkout
-    and takes its dependencies' wheels as pip resolves them (``.ci/pyodide/smoke.mjs``
-    runs the checks and the timing); ``None`` without Node or ``npm ci --prefix
-    .ci/pyodide``."""
+def _node() -> str | None:
+    """Node, where it and ``npm ci --prefix .ci/pyodide``'s packages are here."""
     node = shutil.which("node")
     if node is None or not (PYODIDE / "node_modules" / "pyodide").is_dir():
         return None
+    return node
+
+
+@contextlib.contextmanager
+def _pyodide_wheels() -> Iterator[list[pathlib.Path]]:
+    """The pure wheel built from the checkout, with its dependencies' wheels as pip
+    resolves them, in a temporary directory while the block runs."""
     with tempfile.TemporaryDirectory() as work:
         built = pathlib.Path(work, "built")
         wheels = pathlib.Path(work, "wheels")
@@ -776,8 +876,19 @@ def bench_pyodide() -> list[dict[str, object]] | None:
             [*pip, "download", "--only-binary=:all:", "--dest", wheels, pure],
             check=True,
         )
+        yield sorted(wheels.glob("*.whl"))
+
+
+def bench_pyodide() -> list[dict[str, object]] | None:
+    """The pure wheel in Pyodide under Node: the seconds from a start to the library
+    loaded, and random moves a second there (``.ci/pyodide/smoke.mjs`` runs the checks
+    and the timing); ``None`` without Node or ``npm ci --prefix .ci/pyodide``."""
+    node = _node()
+    if node is None:
+        return None
+    with _pyodide_wheels() as wheels:
         done = subprocess.run(
-            [node, PYODIDE / "smoke.mjs", *sorted(wheels.glob("*.whl"))],
+            [node, PYODIDE / "smoke.mjs", *wheels],
             capture_output=True,
             text=True,
             check=True,
@@ -798,6 +909,77 @@ def bench_pyodide() -> list[dict[str, object]] | None:
     ]
 
 
+PYODIDE_HINTS = """
+import json
+from js import process
+
+def node_processor():
+    used = process.cpuUsage()
+    return (used.user + used.system) / 1e6
+
+json.dumps([
+    hint_times([{deal}], {fewer}, {budget}, node_processor),
+    hint_times([{deal}], {decisions}, {web}, node_processor),
+])
+"""
+"""What Pyodide runs after ``benchmarks/hints.py``: the hint sample at the budget
+asked and at the web page's, timed by the clock and by the processor time Node's
+process used (``process.cpuUsage``), which other work on the machine does not
+stretch."""
+
+
+def bench_pyodide_hint(
+    fewer: int = PYODIDE_DECISIONS,
+    decisions: int = HINT_DECISIONS,
+    budget: tuple[int, int] | None = None,
+) -> list[dict[str, object]] | None:
+    """The hint sample (:func:`bench_hint_sample`) in Pyodide under Node, the pure
+    wheel built from the checkout: its first ``fewer`` hints at the hint's default
+    budget (or ``budget``), and its ``decisions`` at the web page's budget
+    (``web/yukon_web.py``), each following its own hints; ``None`` without Node or
+    ``npm ci --prefix .ci/pyodide``."""
+    node = _node()
+    if node is None:
+        return None
+    web = web_budget()
+    deal = HINT_DEALS.start
+    with _pyodide_wheels() as wheels:
+        script = wheels[0].parent.parent / "hints.py"
+        script.write_text(
+            pathlib.Path(hints.__file__).read_text(encoding="utf-8")
+            + PYODIDE_HINTS.format(
+                deal=deal, fewer=fewer, decisions=decisions, budget=budget, web=web
+            ),
+            encoding="utf-8",
+        )
+        done = subprocess.run(
+            [node, PYODIDE / "run.mjs", script, *wheels],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=PYODIDE,
+        )
+    default, cheap = json.loads(done.stdout.strip().splitlines()[-1])
+    shown = _budget_words(budget or default_budget())
+    return [
+        _hint_row(
+            "pyodide hint sample",
+            default,
+            f"s of processor time a hint in Pyodide, median (the first "
+            f"{len(default['cpu'])} hints of classic deal {deal}, {shown})",
+            budget or default_budget(),
+        ),
+        _hint_row(
+            "pyodide hint, web budget",
+            cheap,
+            f"s of processor time a hint in Pyodide, median (the first "
+            f"{len(cheap['cpu'])} hints of classic deal {deal}, the web page's "
+            f"{_budget_words(web)})",
+            web,
+        ),
+    ]
+
+
 def machine() -> dict[str, object]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
@@ -808,10 +990,39 @@ def machine() -> dict[str, object]:
         "yukon": yukon.__version__,
         "compiled": yukon.COMPILED_SOLVER,
         # other work on a shared machine slows every clock row: said beside them
-        "load_average": round(os.getloadavg()[0], 1)
-        if hasattr(os, "getloadavg")
-        else None,
+        "load_average": load_average(),
     }
+
+
+def load_average() -> float | None:
+    """The machine's load average over the last minute (``None`` where unknown)."""
+    return round(os.getloadavg()[0], 1) if hasattr(os, "getloadavg") else None
+
+
+def release(version: str) -> str:
+    """A version's release: 0.2.0.dev0's figures stand for 0.2.0."""
+    return version.split(".dev")[0]
+
+
+def merged(
+    committed: dict[str, Any], rows: list[dict[str, object]], when: dict[str, object]
+) -> dict[str, object]:
+    """The committed results with ``rows`` in place of those of the same names (rows
+    new to the file at its end), each marked with ``when``: the date, version, load
+    and rows of the run that measured it, since the file's machine line says when the
+    others were measured. Refused when the committed rows are of another release or
+    implementation: a file mixing them would say nothing true."""
+    machine = committed["machine"]
+    if release(str(machine["yukon"])) != release(str(when["yukon"])) or (
+        machine["compiled"] is not when["compiled"]
+    ):
+        raise SystemExit(
+            f"{COMMITTED} holds yukon {machine['yukon']} (compiled: "
+            f"{machine['compiled']}): measure every row again with --committed alone"
+        )
+    new = {str(row["row"]): {**row, "measured": when} for row in rows}
+    kept = [new.pop(str(row["row"]), row) for row in committed["rows"]]
+    return {"machine": machine, "rows": [*kept, *new.values()]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -826,14 +1037,16 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         nargs="*",
         choices=ROWS,
-        default=DEFAULT_ROWS,
-        help="the rows to run (default: all but the solver row)",
+        default=None,
+        help="the rows to run (default: all but the slow ones); with --committed, "
+        "these rows measured again in place of theirs in the committed file",
     )
     parser.add_argument(
         "--committed",
         action="store_true",
         help=f"every row but the solver's, written to {COMMITTED}: the figures the docs"
-        " quote",
+        " quote; with --only, just those rows, each marked with when and under what "
+        "load it was measured",
     )
     parser.add_argument(
         "--solver-seconds",
@@ -847,11 +1060,30 @@ def main(argv: list[str] | None = None) -> int:
         default=1.0,
         help="shrink or grow every workload (the documented figures use 1.0)",
     )
+    parser.add_argument(
+        "--hint-budget",
+        type=int,
+        nargs=2,
+        metavar=("SAMPLES", "NODES"),
+        help="the hint rows' budget (default: the hint's own, as documented)",
+    )
     args = parser.parse_args(argv)
     scale: float = args.scale
+    budget: tuple[int, int] | None = (
+        None if args.hint_budget is None else tuple(args.hint_budget)
+    )
+    merging = args.committed and args.only is not None
     if args.committed:
-        args.only = [row for row in ROWS if row != "solver"]
+        if scale != 1.0 or budget is not None:
+            parser.error("--committed measures at --scale 1 and the hint's own budget")
+        if merging and "solver" in args.only:
+            parser.error("the committed file holds every row but the solver's")
+        if not merging:
+            args.only = [row for row in ROWS if row != "solver"]
         args.out = COMMITTED
+    elif args.only is None:
+        args.only = DEFAULT_ROWS
+    began = load_average()
 
     def sized(n: int) -> int:
         return max(1, round(n * scale))
@@ -915,13 +1147,18 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(bench_search_speed(args.repeats, sized(SEARCH_POSITIONS)))
         elif name == "hint":
             first = HINT_DEALS.start
-            rows.append(bench_hint(range(first, first + sized(len(HINT_DEALS)))))
-        elif name == "python":
-            python_rows = bench_python(args.repeats, scale)
+            deals = range(first, first + sized(len(HINT_DEALS)))
+            rows.append(bench_hint(deals, budget))
+        elif name == "hint sample":
+            rows.append(bench_hint_sample(sized(HINT_DECISIONS), budget))
+        elif name in ("python", "python hint"):
+            compared = COMPARED if name == "python" else ["hint sample"]
+            more = () if budget is None else ("--hint-budget", *map(str, budget))
+            python_rows = bench_python(args.repeats, scale, compared, more)
             if python_rows is None:
                 print(f"{name:<22} skipped: no compiled core to compare", flush=True)
                 continue
-            added = python_rows + speed_ups(rows + python_rows)
+            added = python_rows + speed_ups(rows + python_rows, compared)
             rows.extend(added)
             for row in added[:-1]:
                 print(_line(row), flush=True)
@@ -942,6 +1179,17 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             rows.extend(measured_rows)
             print(_line(rows[-2]), flush=True)
+        elif name == "pyodide hint":
+            pyodide_rows = bench_pyodide_hint(
+                sized(PYODIDE_DECISIONS), sized(HINT_DECISIONS), budget
+            )
+            if pyodide_rows is None:
+                print(
+                    f"{name:<22} skipped: no node or .ci/pyodide packages", flush=True
+                )
+                continue
+            rows.extend(pyodide_rows)
+            print(_line(rows[-2]), flush=True)
         elif name == "serve":
             served = bench_serve(moves=sized(100))
             if served is None:
@@ -959,8 +1207,19 @@ def main(argv: list[str] | None = None) -> int:
     info["repeats"] = args.repeats
     info["date"] = time.strftime("%Y-%m-%d", time.gmtime())  # when, as the docs say it
     print("\n" + ", ".join(f"{k}: {v}" for k, v in info.items()))
+    written: dict[str, object] = {"machine": info, "rows": rows}
+    if merging:
+        when = {
+            "date": info["date"],
+            "yukon": info["yukon"],
+            "compiled": info["compiled"],
+            "load_average": [began, load_average()],
+            "repeats": args.repeats,
+            "only": args.only,
+        }
+        written = merged(json.loads(COMMITTED.read_text()), rows, when)
     with open(args.out, "w") as out:
-        json.dump({"machine": info, "rows": rows}, out, indent=1)
+        json.dump(written, out, indent=1)
         out.write("\n")
     print(f"written to {args.out}", file=sys.stderr)
     return 0

@@ -14,9 +14,9 @@ from yukon import InvalidRecord
 from yukon.protocol import Session
 
 HINT_SAMPLES, HINT_NODES = 2, 300
-"""The hint's budget here: Pyodide runs the pure-Python planner, about 45 times slower
-than the C core, where the defaults (8 guesses of 2 000 positions) took 12 s of CPU at
-a deal's start in CPython without the core; this budget took 0.75 s."""
+"""The hint's budget here: Pyodide runs the pure-Python planner, where the defaults
+(8 guesses of 2 000 positions) would keep a player waiting far too long; the
+benchmarks time both budgets there (``pyodide hint``, docs/performance.md)."""
 SESSION = Session(hint_samples=HINT_SAMPLES, hint_nodes=HINT_NODES)
 
 

@@ -18,9 +18,10 @@ PROSE = [
     ROOT / "CHANGELOG.md",
     ROOT / "CONTRIBUTING.md",
     *sorted((ROOT / "src" / "yukon").glob("*.py")),
+    ROOT / "web" / "yukon_web.py",
 ]
 """Where a performance figure could be written: the pages, the changelog, the
-contributors' guide and the library's docstrings."""
+contributors' guide, the library's docstrings and the web page's budget."""
 
 FIGURE = re.compile(
     r"\d+\s(to\s\d+\s)?times\s(faster|as\sfast|as\smany)"
@@ -28,6 +29,7 @@ FIGURE = re.compile(
     r"|\d+\sbytes\sa\s(searched\s)?position"
     r"|\d[\d ]*\sinstructions\sa\scall"
     r"|\d+(\.\d+)?\s×\s(the|as|faster)"
+    r"|\d+(\.\d+)?\ss\s(of\s(processor\s|CPU\s)?(time\s)?)?a\shint"
 )
 """A speed or memory figure as the pages write one (a target, ``≥ 100 000 moves/s``, is
 a goal, not a figure measured)."""
@@ -64,18 +66,37 @@ def test_the_results_are_this_version_and_every_row_but_the_solvers(
     results: figures.Results,
 ) -> None:
     """``--committed`` ran every row but the solver's, with the core, on this version
-    (its development releases count: 0.2.0.dev0's figures stand for 0.2.0)."""
-
-    def release(version: str) -> str:
-        return version.split(".dev")[0]
-
+    (its development releases count: 0.2.0.dev0's figures stand for 0.2.0); a row
+    measured again on its own (``--committed --only``) too, and says when and under
+    what load; the hint rows at the budgets the pages name."""
+    release = run.release
     assert release(results["machine"]["yukon"]) == release(yukon.__version__)
     assert results["machine"]["compiled"] is True
     names = set(results["rows"])
     for name in ("deal", "apply", "search speed", "pyodide load", "gym vector / sync"):
         assert name in names
-    assert {f"speed-up: {row}" for row in run.COMPARED} <= names
+    assert {f"speed-up: {row}" for row in [*run.COMPARED, "hint sample"]} <= names
     assert "solver" not in names
+    for row in results["rows"].values():
+        if "measured" in row:
+            measured = row["measured"]
+            assert release(measured["yukon"]) == release(yukon.__version__)
+            assert measured["compiled"] is True
+            assert measured["date"] >= results["machine"]["date"]
+            assert len(measured["load_average"]) == 2
+            assert "solver" not in measured["only"]
+    rows = results["rows"]
+    default = list(run.default_budget())
+    assert rows["hint"]["budget"] == rows["hint sample"]["budget"] == default
+    assert rows["python: hint sample"]["budget"] == default
+    assert rows["pyodide hint sample"]["budget"] == default
+    assert rows["pyodide hint, web budget"]["budget"] == list(run.web_budget())
+    assert rows["hint"]["target"] == run.HINT_TARGET
+    assert rows["hint sample"]["advised"] == rows["python: hint sample"]["advised"]
+    assert (
+        rows["pyodide hint sample"]["advised"]
+        == (rows["hint sample"]["advised"][: rows["pyodide hint sample"]["hints"]])
+    )
 
 
 def test_a_figure_follows_the_results(results: figures.Results) -> None:
@@ -95,3 +116,44 @@ def test_a_figure_follows_the_results(results: figures.Results) -> None:
     assert figures.fill(figures.fill(page, faster), results) == figures.fill(
         page, results
     )
+
+
+def test_the_hint_figures_follow_the_results(results: figures.Results) -> None:
+    """The hint's target is judged on its processor time, and a new figure shows."""
+
+    def hint_at(p95: float) -> figures.Results:
+        hint = {**results["rows"]["hint"], "cpu_p95_seconds": p95}
+        return {**results, "rows": {**results["rows"], "hint": hint}}
+
+    slow = hint_at(0.75)
+    page = "<!-- benchmark hint-latency: start -->x<!-- benchmark hint-latency: end -->"
+    assert "the target, 0.5 s, met." in figures.fill(page, hint_at(0.25))
+    assert "**0.75 s of processor time at the 95th percentile**" in figures.fill(
+        page, slow
+    )
+    assert "0.5 s, not met" in figures.fill(page, slow)
+
+
+def test_the_table_says_which_rows_were_measured_later(
+    results: figures.Results,
+) -> None:
+    when = {
+        "date": "2026-12-31",
+        "yukon": yukon.__version__,
+        "compiled": True,
+        "load_average": [1.5, 2.5],
+        "only": ["hint", "hint sample"],
+    }
+    rows = {
+        name: {k: v for k, v in row.items() if k != "measured"}
+        for name, row in results["rows"].items()
+    }
+    rows["deal"] = {**rows["deal"], "measured": when}
+    table = figures.performance_table({**results, "rows": rows})
+    assert table.count("†") == 2
+    assert (
+        "† Measured later on its own: 2026-12-31, `python -m benchmarks --committed"
+        " --only hint 'hint sample'`, the load average 1.5 when it started and 2.5"
+        " when it ended." in table
+    )
+    assert "| deal† |" in table
