@@ -22,15 +22,20 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import math
 import multiprocessing
 import pathlib
 import random
+import statistics
 import time
 from collections.abc import Iterable
 from typing import Any
 
 from yukon import Game, GameCode, Hint, Move, Rules, State, Verdict, solve
 from yukon.survey import BLIND_MOVES, STUCK, wilson
+
+Z_95 = 1.959963984540054
+"""The two-sided 95 % quantile of the standard normal distribution."""
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "data"
@@ -67,6 +72,7 @@ def judged(
     """What one hint's share estimates, at ``state`` where it was asked."""
     line = (hint.move, *hint.plan)
     real = after(state, line)
+    small, big = solve(real, max_nodes=nodes), solve(real, max_nodes=large)
     fresh_won = 0
     for _ in range(fresh):
         guess = after(state.sample_hidden(rng), line)
@@ -76,8 +82,10 @@ def judged(
         "samples": hint.samples,
         "face_down": state.face_down_count,
         "line": [str(move) for move in line],
-        "real": solve(real, max_nodes=nodes).verdict.value,
-        "real_large": solve(real, max_nodes=large).verdict.value,
+        "real": small.verdict.value,
+        "real_nodes": small.nodes,
+        "real_large": big.verdict.value,
+        "real_large_nodes": big.nodes,
         "fresh": fresh_won,
         "fresh_samples": fresh,
     }
@@ -220,6 +228,21 @@ def brier(shares: list[float], outcomes: list[int]) -> float:
     )
 
 
+def curse(every: list[Row]) -> tuple[float, float, float]:
+    """How far each hint's share exceeds the share of fresh guesses won after the
+    same line, on average over the hints, with its 95 % normal interval."""
+    gaps = [h["share"] - h["fresh"] / h["fresh_samples"] for h in every]
+    mean = statistics.fmean(gaps)
+    half = Z_95 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else 1
+    return mean, mean - half, mean + half
+
+
+def _curse_said(low: float) -> str:
+    if low > 0:
+        return "the winner's curse of choosing the line on the guesses it is scored on"
+    return "no winner's curse beyond the noise"
+
+
 def _numbers(rows: list[Row]) -> str:
     numbers = sorted(GameCode.parse(row["code"]).number for row in rows)
     return f"{numbers[0]}-{numbers[-1]}"
@@ -278,11 +301,15 @@ def table(rows: list[Row] | None = None) -> str:
             f"{_pct(rate)} of the time ({_pct(low)} - {_pct(high)}) where the share "
             f"says {_pct(mean)}"
         )
+    gap, gap_low, gap_high = curse(every)
     lines += [
         "",
         f"Classic deals {_numbers(rows)} (held out), {len(rows)} games played blind, "
-        f"{len(every)} hints asked. On the whole the share is {verdict}; fresh guesses "
-        f"of the same lines are won {_pct(fresh_rate)} of the time. Brier score "
+        f"{len(every)} hints asked. On the whole the share is {verdict}. Fresh guesses "
+        f"of the same lines are won {_pct(fresh_rate)} of the time: the share "
+        f"exceeds them by {100 * gap:.1f} points a hint (95 % interval "
+        f"{100 * gap_low:.1f} to {100 * gap_high:.1f}), {_curse_said(gap_low)}. "
+        f"Brier score "
         f"against the real deal at {nodes:,} positions {brier(shares, real):.3f} "
         f"(always forecasting its mean rate: {brier([rate] * len(real), real):.3f}); "
         f"against the game's outcome {brier(shares, games):.3f}.",

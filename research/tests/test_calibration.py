@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import statistics
 
 import pytest
 
@@ -70,9 +71,10 @@ def test_each_hints_outcomes_are_the_real_deal_after_its_line(
         assert state.face_down_count == down - 1
         small = yukon.solve(state, max_nodes=TINY["max_nodes"])
         large = yukon.solve(state, max_nodes=TINY["large"])
-        assert (hint["real"], hint["real_large"]) == (
-            small.verdict.value,
+        assert (hint["real"], hint["real_nodes"]) == (small.verdict.value, small.nodes)
+        assert (hint["real_large"], hint["real_large_nodes"]) == (
             large.verdict.value,
+            large.nodes,
         )
         won = 0
         for guess in guesses:
@@ -147,6 +149,26 @@ def test_the_table_counts_the_hints_by_share() -> None:
     assert "against the game's outcome 0.219" in text
 
 
+def test_the_winners_curse_is_the_mean_gap_to_fresh_guesses() -> None:
+    """Shares 0.75, 0.75, 1.0, 0.75, 0.75, 0.25 against fresh 3, 4, 4, 2, 3, 0 of 4:
+    gaps 0, -0.25, 0, 0.25, 0, 0.25, mean 0.25 / 6."""
+    every = calibration.hints(MADE_UP)
+    mean, low, high = calibration.curse(every)
+    assert mean == pytest.approx(0.25 / 6)
+    half = 1.959963984540054 * statistics.stdev([0, -0.25, 0, 0.25, 0, 0.25]) / 6**0.5
+    assert (low, high) == pytest.approx((mean - half, mean + half))
+    text = calibration.table(MADE_UP)
+    assert "the share exceeds them by 4.2 points a hint" in text
+    assert "no winner's curse beyond the noise" in text  # the interval holds 0
+    cursed = [_row(70011, False, [(1.0, "won", 2), (0.75, "lost", 1)] * 3)]
+    assert "the winner's curse of choosing the line" in calibration.table(cursed)
+
+
+def test_the_page_names_the_results_file() -> None:
+    page = calibration.PAGE.read_text(encoding="utf-8")
+    assert f"docs/data/{calibration.RESULTS.name}" in page
+
+
 def test_a_change_in_the_file_changes_the_table(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "rows.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in MADE_UP), encoding="utf-8")
@@ -214,4 +236,4 @@ def test_the_data_file_is_the_default_hint_on_held_out_deals() -> None:
         for text in row["moves"][: hint["at"]] + hint["line"]:
             state = state.apply(yukon.Move.parse(text))
         again = yukon.solve(state, max_nodes=calibration.NODES)
-        assert again.verdict.value == hint["real"]
+        assert (again.verdict.value, again.nodes) == (hint["real"], hint["real_nodes"])
