@@ -26,9 +26,8 @@ import math
 import multiprocessing
 import pathlib
 import random
-import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from yukon import Game, GameCode, Hint, Move, Rules, State, Verdict, solve
@@ -228,13 +227,26 @@ def brier(shares: list[float], outcomes: list[int]) -> float:
     )
 
 
-def curse(every: list[Row]) -> tuple[float, float, float]:
-    """How far each hint's share exceeds the share of fresh guesses won after the
-    same line, on average over the hints, with its 95 % normal interval."""
-    gaps = [h["share"] - h["fresh"] / h["fresh_samples"] for h in every]
-    mean = statistics.fmean(gaps)
-    half = Z_95 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else 1
+def gap(rows: list[Row], outcome: Callable[[Row], float]) -> tuple[float, float, float]:
+    """How far the hints' shares exceed ``outcome`` of each hint, on average over the
+    hints of ``rows``, with its 95 % interval taking each game's hints as a cluster (the
+    hints of one game share its deal, so they are not independent)."""
+    games = [[h["share"] - outcome(h) for h in row["hints"]] for row in rows]
+    n = sum(map(len, games))
+    mean = sum(map(sum, games)) / n
+    if len(games) < 2:
+        return mean, mean - 1, mean + 1
+    spread = sum((sum(g) - len(g) * mean) ** 2 for g in games)
+    half = Z_95 * math.sqrt(len(games) / (len(games) - 1) * spread) / n
     return mean, mean - half, mean + half
+
+
+def _fresh(hint: Row) -> float:
+    return float(hint["fresh"] / hint["fresh_samples"])
+
+
+def _real(hint: Row) -> float:
+    return _won(hint["real"])
 
 
 def _curse_said(low: float) -> str:
@@ -283,32 +295,32 @@ def table(rows: list[Row] | None = None) -> str:
     games = [int(h["game_won"]) for h in every]
     fresh_rate = sum(h["fresh"] for h in every) / sum(h["fresh_samples"] for h in every)
     rate = sum(real) / len(real)
-    low, high = wilson(sum(real), len(real))
-    if high < mean:
-        verdict = (
-            f"optimistic: the real deal is won after the line {_pct(rate)} of the "
-            f"time ({_pct(low)} - {_pct(high)}) where the share says {_pct(mean)}, "
-            f"{100 * (mean - rate):.1f} points less"
-        )
-    elif low > mean:
-        verdict = (
-            f"pessimistic: the real deal is won after the line {_pct(rate)} of the "
-            f"time ({_pct(low)} - {_pct(high)}) where the share says {_pct(mean)}"
-        )
+    said, low, high = gap(rows, _real)
+    against = (
+        f"it says {_pct(mean)} where the real deal is won after the line "
+        f"{_pct(rate)} of the time"
+    )
+    interval = (
+        f"(95 % interval {100 * low:.1f} to {100 * high:.1f} points, the games taken "
+        "as clusters)"
+    )
+    if low > 0:
+        verdict = f"optimistic: {against}, {100 * said:.1f} points less {interval}"
+    elif high < 0:
+        verdict = f"pessimistic: {against}, {-100 * said:.1f} points more {interval}"
     else:
         verdict = (
-            f"calibrated within the noise: the real deal is won after the line "
-            f"{_pct(rate)} of the time ({_pct(low)} - {_pct(high)}) where the share "
-            f"says {_pct(mean)}"
+            f"calibrated within the noise: {against}, a gap of {100 * said:.1f} "
+            f"points {interval}"
         )
-    gap, gap_low, gap_high = curse(every)
+    curse, curse_low, curse_high = gap(rows, _fresh)
     lines += [
         "",
         f"Classic deals {_numbers(rows)} (held out), {len(rows)} games played blind, "
         f"{len(every)} hints asked. On the whole the share is {verdict}. Fresh guesses "
         f"of the same lines are won {_pct(fresh_rate)} of the time: the share "
-        f"exceeds them by {100 * gap:.1f} points a hint (95 % interval "
-        f"{100 * gap_low:.1f} to {100 * gap_high:.1f}), {_curse_said(gap_low)}. "
+        f"exceeds them by {100 * curse:.1f} points (95 % interval "
+        f"{100 * curse_low:.1f} to {100 * curse_high:.1f}), {_curse_said(curse_low)}. "
         f"Brier score "
         f"against the real deal at {nodes:,} positions {brier(shares, real):.3f} "
         f"(always forecasting its mean rate: {brier([rate] * len(real), real):.3f}); "

@@ -4,9 +4,9 @@ after each advised line, its runs resume, and the page's table is made from its 
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import random
-import statistics
 
 import pytest
 
@@ -149,18 +149,20 @@ def test_the_table_counts_the_hints_by_share() -> None:
     assert "against the game's outcome 0.219" in text
 
 
-def test_the_winners_curse_is_the_mean_gap_to_fresh_guesses() -> None:
-    """Shares 0.75, 0.75, 1.0, 0.75, 0.75, 0.25 against fresh 3, 4, 4, 2, 3, 0 of 4:
-    gaps 0, -0.25, 0, 0.25, 0, 0.25, mean 0.25 / 6."""
-    every = calibration.hints(MADE_UP)
-    mean, low, high = calibration.curse(every)
+def test_the_gaps_interval_takes_each_game_as_a_cluster() -> None:
+    """Shares 0.75, 0.75, 1.0 | 0.75, 0.75, 0.25 against fresh 3, 4, 4 | 2, 3, 0 of 4:
+    gaps 0, -0.25, 0 | 0.25, 0, 0.25, mean m = 0.25 / 6; the games' sums less 3 m are
+    -0.375 and 0.375, so the variance of the mean is 2 (0.375^2 + 0.375^2) / 6^2."""
+    mean, low, high = calibration.gap(MADE_UP, lambda h: h["fresh"] / 4)
     assert mean == pytest.approx(0.25 / 6)
-    half = 1.959963984540054 * statistics.stdev([0, -0.25, 0, 0.25, 0, 0.25]) / 6**0.5
+    half = 1.959963984540054 * math.sqrt(2 * 2 * 0.375**2) / 6
     assert (low, high) == pytest.approx((mean - half, mean + half))
     text = calibration.table(MADE_UP)
-    assert "the share exceeds them by 4.2 points a hint" in text
+    assert "the share exceeds them by 4.2 points" in text
     assert "no winner's curse beyond the noise" in text  # the interval holds 0
-    cursed = [_row(70011, False, [(1.0, "won", 2), (0.75, "lost", 1)] * 3)]
+    cursed = [
+        _row(70011 + i, False, [(1.0, "won", 2), (0.75, "lost", 1)]) for i in range(4)
+    ]
     assert "the winner's curse of choosing the line" in calibration.table(cursed)
 
 
@@ -183,18 +185,24 @@ def test_a_change_in_the_file_changes_the_table(tmp_path: pathlib.Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("rates", "word"),
+    ("real", "share", "word"),
     [
-        ([("won", 1.0)] * 3 + [("lost", 1.0)] * 27, "optimistic"),
-        ([("won", 0.0)] * 27 + [("lost", 0.0)] * 3, "pessimistic"),
-        ([("won", 0.5)] * 15 + [("lost", 0.5)] * 15, "calibrated"),
+        (["won", "lost", "lost"], 1.0, "optimistic"),
+        (["won", "won", "won"], 0.0, "pessimistic"),
+        (["won", "lost"], 0.5, "calibrated"),
     ],
 )
 def test_the_sentence_says_what_the_interval_shows(
-    rates: list[tuple[str, float]], word: str
+    real: list[str], share: float, word: str
 ) -> None:
-    rows = [_row(70011, True, [(share, real, 2) for real, share in rates])]
+    rows = [_row(70011 + i, True, [(share, r, 2) for r in real]) for i in range(10)]
     assert f"the share is {word}" in calibration.table(rows)
+
+
+def test_one_game_cannot_show_the_share_is_off() -> None:
+    """A game's hints are not independent: with one game the interval is wide open."""
+    rows = [_row(70011, True, [(1.0, "lost", 2)] * 20)]
+    assert "the share is calibrated within the noise" in calibration.table(rows)
 
 
 def test_the_page_is_written_between_its_markers(tmp_path: pathlib.Path) -> None:
