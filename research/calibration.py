@@ -227,11 +227,19 @@ def brier(shares: list[float], outcomes: list[int]) -> float:
     )
 
 
-def gap(rows: list[Row], outcome: Callable[[Row], float]) -> tuple[float, float, float]:
-    """How far the hints' shares exceed ``outcome`` of each hint, on average over the
-    hints of ``rows``, with its 95 % interval taking each game's hints as a cluster (the
-    hints of one game share its deal, so they are not independent)."""
-    games = [[h["share"] - outcome(h) for h in row["hints"]] for row in rows]
+def _share(hint: Row) -> float:
+    return float(hint["share"])
+
+
+def gap(
+    rows: list[Row],
+    outcome: Callable[[Row], float],
+    forecast: Callable[[Row], float] = _share,
+) -> tuple[float, float, float]:
+    """How far ``forecast`` (the share) exceeds ``outcome`` of each hint, on average over
+    the hints of ``rows``, with its 95 % interval taking each game's hints as a cluster
+    (the hints of one game share its deal, so they are not independent)."""
+    games = [[forecast(h) - outcome(h) for h in row["hints"]] for row in rows]
     n = sum(map(len, games))
     mean = sum(map(sum, games)) / n
     if len(games) < 2:
@@ -314,13 +322,22 @@ def table(rows: list[Row] | None = None) -> str:
             f"points {interval}"
         )
     curse, curse_low, curse_high = gap(rows, _fresh)
+    fair, fair_low, fair_high = gap(rows, _real, _fresh)
+    fairly = (
+        "within the noise"
+        if fair_low <= 0 <= fair_high
+        else "more than the noise: the guesses are not drawn as the deals are"
+    )
     lines += [
         "",
         f"Classic deals {_numbers(rows)} (held out), {len(rows)} games played blind, "
         f"{len(every)} hints asked. On the whole the share is {verdict}. Fresh guesses "
         f"of the same lines are won {_pct(fresh_rate)} of the time: the share "
         f"exceeds them by {100 * curse:.1f} points (95 % interval "
-        f"{100 * curse_low:.1f} to {100 * curse_high:.1f}), {_curse_said(curse_low)}. "
+        f"{100 * curse_low:.1f} to {100 * curse_high:.1f}), {_curse_said(curse_low)}; the "
+        f"real deals are won {abs(100 * fair):.1f} points "
+        f"{'less' if fair >= 0 else 'more'} often than the fresh "
+        f"guesses ({100 * fair_low:.1f} to {100 * fair_high:.1f}), {fairly}. "
         f"Brier score "
         f"against the real deal at {nodes:,} positions {brier(shares, real):.3f} "
         f"(always forecasting its mean rate: {brier([rate] * len(real), real):.3f}); "
