@@ -160,10 +160,12 @@ def test_the_gaps_interval_takes_each_game_as_a_cluster() -> None:
     text = calibration.table(MADE_UP)
     assert "the share exceeds them by 4.2 points" in text
     assert "no winner's curse beyond the noise" in text  # the interval holds 0
-    # real 1, 1, 1 | 0, 0, 0 against fresh 0.75, 1, 1 | 0.5, 0.75, 0: mean -0.25 / 6
+    # fresh 0.75, 1, 1 | 0.5, 0.75, 0 against real 1, 1, 1 | 0, 0, 0: mean 1 / 6
     fair = calibration.gap(MADE_UP, calibration._real, calibration._fresh)
-    assert fair[0] == pytest.approx(-0.25 / 6)
-    assert "the real deals are won 4.2 points more often than the fresh" in text
+    assert fair[0] == pytest.approx(1 / 6)
+    assert "the real deals are won 16.7 points less often than the fresh" in text
+    better = [_row(70011 + i, True, [(0.5, "won", 0)] * 3) for i in range(5)]
+    assert "won 100.0 points more often than the fresh" in calibration.table(better)
     unfair = [_row(70011 + i, True, [(0.5, "lost", 4)] * 3) for i in range(5)]
     assert "the guesses are not drawn as the deals are" in calibration.table(unfair)
     assert "within the noise" in calibration.table(MADE_UP)
