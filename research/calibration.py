@@ -326,7 +326,11 @@ def table(rows: list[Row] | None = None) -> str:
     fairly = (
         "within the noise"
         if fair_low <= 0 <= fair_high
-        else "more than the noise: the guesses are not drawn as the deals are"
+        else (
+            "outside the interval chance gives 95 times in 100, though the two are "
+            "draws of the same chance (a guess is dealt as the deal was, and the hint "
+            "never peeks): a fault or a fluke, to check on more deals"
+        )
     )
     lines += [
         "",
