@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import yukon
-from research import grading, survey_figures, survey_tables
+from research import calibration, grading, survey_figures, survey_tables
 from yukon.survey import Tally, fold
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -27,6 +27,7 @@ MARKERS = {
     "survey-settled": survey_tables.settled_text,
     "kpat-table": survey_tables.kpat_text,
     "planner-table": survey_tables.planner_text,
+    "calibration-table": calibration.table,
 }
 
 
@@ -53,7 +54,8 @@ def test_the_tables_are_what_the_module_prints_when_run() -> None:
 
 def test_the_page_is_short_and_opens_with_its_figures() -> None:
     lines = PAGE.read_text(encoding="utf-8").splitlines()
-    assert len(lines) <= 300  # 250, the grades' section and the planner's table
+    # 250, the grades' section, the planner's table and the share's calibration
+    assert len(lines) <= 330
     assert lines[4] == "<!-- survey-tables: start -->"
     assert lines[5].startswith("| rule set | player |")
 
@@ -94,6 +96,7 @@ def test_the_only_data_files_are_the_published_figures() -> None:
     # The web page's timings on the performance page, written by its browser tests
     # (YUKON_WEB_TIMINGS=docs/data/web-timings.json pytest web/tests).
     published.add(survey_tables.DATA / "web-timings.json")
+    published.add(calibration.RESULTS)  # the hint's share checked (test_calibration)
     assert set(survey_tables.DATA.iterdir()) == published
 
 
