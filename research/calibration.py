@@ -334,7 +334,9 @@ def table(rows: list[Row] | None = None) -> str:
     )
     lines += [
         "",
-        f"Classic deals {_numbers(rows)} (held out), {len(rows)} games played blind, "
+        f"Classic deals {_numbers(rows)} (held out), {len(rows)} games played blind "
+        f"(won: {_rate(sum(bool(r['won']) for r in rows), len(rows))}, the no-peek "
+        f"player's figure on a second held-out range), "
         f"{len(every)} hints asked. On the whole the share is {verdict}. Fresh guesses "
         f"of the same lines are won {_pct(fresh_rate)} of the time: the share "
         f"exceeds them by {100 * curse:.1f} points (95 % interval "

@@ -143,6 +143,8 @@ def test_the_table_counts_the_hints_by_share() -> None:
     # 6 hints: mean share 0.708, real won 3 of 6; Brier (0.0625*2 + 0.5625*2 + 0
     # + 0.0625) / 6 against the real deal, against a constant 0.5: 0.25.
     assert "6 hints asked" in text and "classic deals 70011-70012" in text.lower()
+    low, high = yukon.survey.wilson(1, 2)  # one game of the two won
+    assert f"(won: 50.0 % ({100 * low:.1f} % - {100 * high:.1f} %), the no-peek" in text
     assert "Brier score against the real deal at 2,000 positions 0.219" in text
     assert "(always forecasting its mean rate: 0.250)" in text
     # games: (0.0625 + 0.0625 + 0 + 0.5625 * 2 + 0.0625) / 6
