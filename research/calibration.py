@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from research.rows import read_by_code
 from yukon import Game, GameCode, Hint, Move, Rules, State, Verdict, solve
 from yukon.survey import BLIND_MOVES, STUCK, wilson
 
@@ -145,17 +146,7 @@ def _measure(job: tuple[str, int, int, int, int]) -> Row:
 
 def read(path: pathlib.Path = RESULTS) -> list[Row]:
     """The results file's rows (the last row of a game counts), in file order."""
-    if not path.exists():
-        return []
-    rows: dict[str, Row] = {}
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a line torn by a stopped run: played again
-            rows[row["code"]] = row
-    return list(rows.values())
+    return read_by_code(path)
 
 
 def codes(first: int = FIRST, last: int = LAST) -> list[str]:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from research.rows import read_by_code
 from yukon import GameCode, Grade, Rules
 from yukon.grades import GRADE_WINS, GUESSES, WINNABLE_GRADES, grade_of, no_peek_won
 
@@ -82,17 +83,7 @@ def measure(job: tuple[str, str]) -> Row:
 
 def read(path: pathlib.Path = RESULTS) -> list[Row]:
     """The results file's rows (the last row of a deal counts), in file order."""
-    if not path.exists():
-        return []
-    rows: dict[str, Row] = {}
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue  # a line torn by a stopped run: measured again
-            rows[row["code"]] = row
-    return list(rows.values())
+    return read_by_code(path)
 
 
 def jobs(done: set[str]) -> Iterator[tuple[str, str]]:
