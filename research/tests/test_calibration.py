@@ -7,12 +7,13 @@ import json
 import math
 import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 
 import yukon
 from research import calibration
-from yukon._survey import played_blind
 
 CODE = str(yukon.GameCode(calibration.FIRST, yukon.Rules.CLASSIC))
 TINY = {"samples": 2, "max_nodes": 300, "large": 3_000, "fresh": 2}
@@ -24,22 +25,40 @@ def tiny_row() -> calibration.Row:
     return calibration.measure(CODE, **TINY)
 
 
-def test_the_row_is_the_game_the_no_peek_player_plays(
-    tiny_row: calibration.Row,
-) -> None:
-    """The survey's player (each plan followed to its flip, guesses seeded with the
-    code) makes the same moves, and the hints are asked where each line begins."""
-    game, played = played_blind(
-        yukon.Game.new(CODE), random.Random(CODE), TINY["samples"], TINY["max_nodes"]
-    )
-    assert [str(move) for move in game.line] == tiny_row["moves"]
-    assert played == len(tiny_row["moves"]) and tiny_row["hints"]
-    assert tiny_row["face_down"] == game.state.face_down_count
+def test_the_row_is_the_game_the_no_peek_survey_plays(tmp_path: pathlib.Path) -> None:
+    """At the survey's budget (the hint's defaults) the row is the survey's game: as
+    many moves played blind, as many cards left face down, the same verdict once the
+    solver has finished it with as many positions; the survey is run as its users run
+    it, from the command line."""
+    row = calibration.measure(CODE, large=TINY["large"], fresh=1)
+    out = tmp_path / "survey.jsonl"
+    command = [sys.executable, "-m", "yukon", "survey", "--player", "no-peek"]
+    command += ["--start", str(calibration.FIRST), "--count", "1", "--workers", "1"]
+    command += ["--max-nodes", str(TINY["large"]), "--out", str(out)]
+    subprocess.run(command, check=True, capture_output=True)
+    (surveyed,) = yukon.survey.read(out).values()
+    assert surveyed["code"] == CODE and surveyed["hint_moves"] == len(row["moves"])
+    assert surveyed["face_down"] == row["face_down"]
+    assert surveyed["verdict"] == row["verdict"]
+
+
+def test_the_hints_are_asked_where_each_line_begins(tiny_row: calibration.Row) -> None:
+    """Each plan is followed to its flip without asking again, and a game ends with
+    every card face up (then solved) or with no hint (stuck)."""
+    assert tiny_row["hints"]
     starts = [hint["at"] for hint in tiny_row["hints"]]
     ends = [hint["at"] + len(hint["line"]) for hint in tiny_row["hints"]]
-    assert starts[0] == 0 and starts[1:] == ends[:-1]
-    if game.state.all_face_up:
-        finished = yukon.solve(game.state, max_nodes=TINY["large"])
+    assert (
+        starts[0] == 0
+        and starts[1:] == ends[:-1]
+        and ends[-1] == len(tiny_row["moves"])
+    )
+    state = yukon.deal(CODE)
+    for text in tiny_row["moves"]:
+        state = state.apply(yukon.Move.parse(text))
+    assert tiny_row["face_down"] == state.face_down_count
+    if state.all_face_up:
+        finished = yukon.solve(state, max_nodes=TINY["large"])
         assert tiny_row["verdict"] == finished.verdict.value
         assert tiny_row["won"] == (finished.verdict is yukon.Verdict.WON)
     else:
