@@ -50,7 +50,8 @@ class Solution:
 
 
 MAX_MEMORY = 2 * 2**30
-"""The default memory budget of :func:`solve` and :func:`hint`, in bytes (2 GiB)."""
+"""The default memory budget of every search (:func:`solve`, the hint and its planner,
+`yukon solve`), in bytes (2 GiB)."""
 MIN_MEMORY = 32 * 2**20
 """The smallest memory budget a search accepts (32 MiB): what nine searches need to
 start."""
