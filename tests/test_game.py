@@ -259,6 +259,7 @@ def test_hints_followed_from_a_looping_game_never_come_back_to_a_board() -> None
     assert hinted >= 2  # it had moves to give before it ran out of new boards
 
 
+@pytest.mark.no_cover  # slow under coverage; the hint's code is covered elsewhere
 @settings(max_examples=12, deadline=None)
 @given(codes, st.integers(0, 2**32 - 1))
 def test_a_game_played_by_hints_never_revisits_a_board(

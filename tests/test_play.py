@@ -115,6 +115,7 @@ async def key_move(app: YukonApp, pilot: Pilot[None], move: Move) -> None:
 # The terminal game is the same without the core, and its other tests run there too.
 @pytest.mark.slow
 @pytest.mark.same_without_core
+@pytest.mark.no_cover  # slow under coverage; the shorter games cover the same code
 def test_a_relaxed_deal_is_won_to_625_through_clicks_and_keys() -> None:
     game = Game.new("YU1-R-AAAAAAB")
     solution = yukon.solve(game.state, max_seconds=60)

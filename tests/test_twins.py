@@ -152,6 +152,7 @@ def test_the_twins_move_alike_on_random_games(state: State) -> None:
     _same_rules(state)
 
 
+@pytest.mark.no_cover  # slow under coverage; the random games above cover the same code
 def test_the_twins_move_alike_where_groups_are_long_and_cards_come_back() -> None:
     """Relaxed play into long columns (the 20-card limit) and classic endings with
     returns from the foundations, walked move by move."""
@@ -349,9 +350,10 @@ def test_deals_are_solved_alike(number: int, rules: Rules) -> None:
 
 
 def _hint(state: State) -> Move | None:
-    return yukon.hint_move(state, rng=random.Random(3), samples=4, max_nodes=1_000)
+    return yukon.hint_move(state, rng=random.Random(3), samples=3, max_nodes=500)
 
 
+@pytest.mark.no_cover  # the Python twin's hint is minutes under coverage; covered elsewhere
 @pytest.mark.parametrize("code", ["YU1-C-AAAAAAB", "YU1-R-AAAAAAD", "YU1-C-AAAAAJV"])
 def test_hints_are_alike(code: str) -> None:
     """The hint deals guesses of the face-down cards and searches each: the same
