@@ -97,6 +97,7 @@ def test_a_grade_the_catalog_lacks_is_searched_for_and_refused_clearly(
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # grades deals now: a minute of planned hints, three under coverage
 def test_past_the_catalog_a_deal_of_the_grade_is_found_by_grading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -121,6 +122,7 @@ def test_catalog_grades_are_the_measure_read_through_the_thresholds() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # 12 no-peek games of planned hints
 def test_the_measure_now_gives_what_the_catalog_holds() -> None:
     """Deals outside the catalog are graded by the same measure: played again now, a
     catalog deal's games come out as the catalog has them."""

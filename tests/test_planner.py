@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import Game, GameCode, Rules, State, Verdict, _planner, _survey
+from yukon import Game, GameCode, Rules, State, Verdict, _grading, _planner
 
 from .builders import flip_reachable
 from .strategies import codes
@@ -147,7 +147,7 @@ def test_the_hint_judges_lines_by_guesses_without_peeking(
 def test_the_blind_player_ends_at_a_face_up_board_or_no_hint() -> None:
     """Classic 40004, which the voting hint played to its 1,000-move cap at this budget
     and seed (7 cards still face down): the planner's player stops long before it."""
-    game, played = _survey.played_blind(
+    game, played = _grading.played_blind(
         Game.new(GameCode(40004)), random.Random(40004), 2, 300
     )
     assert played < 200

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yukon
-from yukon import _survey
+from yukon import _grading, _survey
 from yukon._cli import _bytes
 from yukon.survey import BLIND_MOVES
 
@@ -143,7 +143,7 @@ def test_a_no_peek_player_that_gives_up_is_stuck_not_lost(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _quick_hints(monkeypatch)
-    monkeypatch.setattr(_survey, "BLIND_MOVES", 3)  # where the no-peek loop reads it
+    monkeypatch.setattr(_grading, "BLIND_MOVES", 3)  # where the no-peek loop reads it
     row = _survey.play_blind("YU1-C-AAAAAAB", 30.0, None, None)
     assert (row["verdict"], row["hint_moves"], row["nodes"]) == ("stuck", 3, 0)
     assert row["face_down"] > 0 and row["stopped_by"] is None

@@ -92,3 +92,14 @@ def test_the_daily_deal_of_each_weekday_is_of_the_grade_it_was_made_for() -> Non
             assert WINNABLE_GRADES.index(got) <= WINNABLE_GRADES.index(wanted)
             if rules is yukon.Rules.CLASSIC:
                 assert got is wanted
+
+
+def test_the_players_pages_threshold_table_is_the_thresholds() -> None:
+    """docs/players.md's table of grades gives :data:`GRADE_WINS`."""
+    page = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
+    for grade in WINNABLE_GRADES:
+        low = GRADE_WINS[grade]
+        above = [GRADE_WINS[g] for g in WINNABLE_GRADES if GRADE_WINS[g] > low]
+        high = min(above) - 1 if above else GUESSES
+        wins = f"{low}" if low == high else f"{low}-{high}"
+        assert f"\n| {grade.value} | {wins} |" in page.replace(" (but", " |"), grade

@@ -79,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the grade of CODE's deal (easy, medium, hard, hardest, or "
         "lost when it cannot be won) and the measure behind it: the no-peek player's "
         "games won over several guesses of the hidden cards. Deals in the package's "
-        "catalog answer at once; others take a few seconds.",
+        "catalog answer at once; others take 10 to 30 seconds.",
     )
     rate.add_argument("code", help="a game code such as YU1-C-AAAAAAB")
 

@@ -1,11 +1,11 @@
 """Grades: how hard a deal is for a player who cannot see the face-down cards.
 
-The measure is the *no-peek player's* record on the deal: the hint the grades were
-calibrated with (the one before today's planner; it votes on first moves) followed blindly until every card is face up, then
-the solver finishes (nothing is hidden any more). The hint samples the hidden cards at
-random, so each game is one guess of them; a deal is played :data:`GUESSES` times, guess
-``i`` drawing from ``random.Random(f"{code}/{i}")``, and the number of games won is the
-measure. The grades' thresholds on it were calibrated on one range of deals and checked on
+The measure is the *no-peek player's* record on the deal: the app's hint (the planner,
+at half its default budget) followed blindly until every card is face up, then the
+solver finishes (nothing is hidden any more). The hint guesses the hidden cards at
+random, so each game is one draw of its guesses; a deal is played :data:`GUESSES` times,
+game ``i`` drawing from ``random.Random(f"{code}/{i}")``, and the number of games won is
+the measure. The grades' thresholds on it were calibrated on one range of deals and checked on
 another (docs/research.md, "Grades").
 """
 
@@ -21,53 +21,49 @@ from ._catalog import catalog
 from ._codes import GameCode
 from ._errors import CannotGrade
 from ._game import Game
-from ._hint import advise
+from ._planner import Line
 from ._solver import solve
-from ._state import State, board
+from ._state import State
 from ._verdicts import Verdict
 
 GUESSES = 6
-"""How many no-peek games, each with its own guess of the hidden cards, grade a deal."""
+"""How many no-peek games grade a deal, each drawing its own guesses of the hidden cards."""
 HINT_SAMPLES = 4
 HINT_NODES = 1_000
 """The grading player's hint: half :meth:`Game.hint`'s defaults in both, for about
-half the cost of a game."""
+half the cost of a game (a second or two with the compiled core)."""
 BLIND_MOVES = 1_000
 """The most moves the no-peek player makes before giving up (a survey's ``stuck``):
 enough for any game the hint plays with purpose (wins take 100 to 200). The hint never
-goes back to a board, so a game cannot go round in circles up to it."""
+goes back to a board since the last flip, so a game cannot go round in circles up to it."""
 FINISH_NODES = 200_000
 """The solver's node budget for finishing a game once every card is face up: a node
 budget, not a time budget, so the measure is the same on every machine."""
 
 
-def hinted_until_face_up(
+def played_blind(
     game: Game, rng: random.Random, samples: int, max_nodes: int
 ) -> tuple[Game, int]:
-    """``game``, new, played by the grades' hint (the voting hint the grades were
-    calibrated with, not today's planner) until no card is face down, it has no move to
-    a board not seen since the last flip, or :data:`BLIND_MOVES` moves were made; with
-    the number of moves played."""
+    """``game`` played by the hint (``samples`` guesses of ``max_nodes`` positions) until
+    no card is face down, it has no hint, or :data:`BLIND_MOVES` moves were made, each
+    plan followed to its flip without asking again; with the number of moves played."""
     played = 0
-    seen = {board(game.state)}
+    line: Line = ()
     while not game.state.all_face_up and played < BLIND_MOVES:
-        before = game.state
-        advice = advise(
-            before, rng=rng, samples=samples, max_nodes=max_nodes, avoid=seen
-        )
-        if advice is None:
-            break
-        game = game.play(advice.move)
+        if not line:
+            advised = game.hint(rng=rng, samples=samples, max_nodes=max_nodes)
+            if advised is None:
+                break
+            line = (advised.move, *advised.plan)
+        game = game.play(line[0])
+        line = line[1:]
         played += 1
-        if game.state.face_down_count < before.face_down_count:
-            seen = set()
-        seen.add(board(game.state))
     return game, played
 
 
 def no_peek_won(code: GameCode, guess: int) -> bool:
     """Whether the no-peek player wins ``code`` with guess number ``guess``."""
-    game, _ = hinted_until_face_up(
+    game, _ = played_blind(
         Game.new(code), random.Random(f"{code}/{guess}"), HINT_SAMPLES, HINT_NODES
     )
     if not game.state.all_face_up:
@@ -151,8 +147,8 @@ def known_grading(code: GameCode | str) -> Grading | None:
 
 def grading(code: GameCode | str) -> Grading:
     """``code``'s grade and the measure behind it: from the catalog when it holds the
-    deal, otherwise measured now (a few seconds: the solver, then :data:`GUESSES`
-    no-peek games). Raises :class:`~yukon.CannotGrade` when the solver neither proves
+    deal, otherwise measured now (the solver, then :data:`GUESSES` no-peek games: 10
+    to 30 s with the compiled core, relaxed deals the longest). Raises :class:`~yukon.CannotGrade` when the solver neither proves
     the deal won or lost within :data:`GRADE_NODES` positions and no no-peek game wins
     it."""
     code = _as_code(code)

@@ -1,5 +1,6 @@
 """The hint's value (:class:`Hint`), and the hint before the planner (:func:`advise`):
-the move that wins the most guessed deals, which the grades still measure with."""
+the move that wins the most guessed deals, which the planner still asks for the
+solver's preference once every card is face up and the solver finds no win."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def advise(
     max_memory: int | None = MAX_MEMORY,
     avoid: Collection[tuple[object, ...]] = (),
 ) -> Hint | None:
-    """The hint before the planner (the grades still measure with it): the first move
-    that wins the most of ``samples`` guesses, else the solver's own preference, never
+    """The hint before the planner (the research page measures it beside the planner):
+    the first move that wins the most of ``samples`` guesses, else the solver's own preference, never
     a move that leads to a board (:func:`yukon._state.board`) in ``avoid``; ``None``
     when no move is left."""
     instance("state", state, State, "a State, such as yukon.deal(code) gives")

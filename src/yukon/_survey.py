@@ -44,8 +44,8 @@ from ._arguments import as_int, quote, whole_number
 from ._codes import GameCode, Rules
 from ._errors import InvalidGameCode, InvalidSurvey
 from ._game import Game
-from ._grading import BLIND_MOVES
-from ._planner import NODES, SAMPLES, Line
+from ._grading import played_blind
+from ._planner import NODES, SAMPLES
 from ._solver import solve
 from ._state import State
 from ._values import built_once
@@ -53,25 +53,6 @@ from ._verdicts import MAX_MEMORY, Verdict, check_budgets
 
 Z_95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
-
-
-def played_blind(
-    game: Game, rng: random.Random, samples: int = SAMPLES, max_nodes: int = NODES
-) -> tuple[Game, int]:
-    """``game`` played by the hint until no card is face down or it has no hint, each
-    plan followed to its flip without asking again; with the number of moves played."""
-    played = 0
-    line: Line = ()
-    while not game.state.all_face_up and played < BLIND_MOVES:
-        if not line:
-            advised = game.hint(rng=rng, samples=samples, max_nodes=max_nodes)
-            if advised is None:
-                break
-            line = (advised.move, *advised.plan)
-        game = game.play(line[0])
-        line = line[1:]
-        played += 1
-    return game, played
 
 
 def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
