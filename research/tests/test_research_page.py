@@ -60,22 +60,29 @@ def test_the_page_is_short_and_opens_with_its_figures() -> None:
     assert lines[5].startswith("| rule set | player |")
 
 
+RELAXED_PLANNED = 303
+"""The relaxed deals the planner's survey has played (from deal 1)."""
+
+
 @pytest.mark.parametrize(
-    ("path", "count"),
+    ("path", "first", "count"),
     [
-        (survey_tables.THOUGHTFUL["classic"], 20_000),
-        (survey_tables.THOUGHTFUL["relaxed"], 5_000),
-        (survey_tables.NO_PEEK["classic"], 1_000),
-        (survey_tables.NO_PEEK["relaxed"], 1_000),
+        (survey_tables.THOUGHTFUL["classic"], 1, 20_000),
+        (survey_tables.THOUGHTFUL["relaxed"], 1, 5_000),
+        (survey_tables.PLANNER["classic"], 60_001, 1_500),
+        (survey_tables.PLANNER["relaxed"], 1, RELAXED_PLANNED),
+        (survey_tables.VOTING["classic"], 1, 1_000),
+        (survey_tables.VOTING["relaxed"], 1, 1_000),
+        *((path, 60_001, 1_500) for path in survey_tables.HELD_OUT.values()),
     ],
 )
 def test_each_data_file_holds_one_row_per_deal_with_its_budget(
-    path: pathlib.Path, count: int
+    path: pathlib.Path, first: int, count: int
 ) -> None:
     with path.open(encoding="utf-8") as lines:
         rows = [json.loads(line) for line in lines]
-    numbers = [yukon.GameCode.parse(r["code"]).number for r in rows]
-    assert numbers == list(range(1, count + 1))
+    numbers = sorted(yukon.GameCode.parse(r["code"]).number for r in rows)
+    assert numbers == list(range(first, first + count))
     rules = {yukon.GameCode.parse(r["code"]).rules for r in rows}
     assert len(rules) == 1
     for row in rows:
@@ -83,16 +90,14 @@ def test_each_data_file_holds_one_row_per_deal_with_its_budget(
         assert row["verdict"] in ("won", "lost", "unknown", "stuck")
         if row["verdict"] == "unknown":
             assert row["stopped_by"] in ("nodes", "seconds", "memory")
-    assert fold([str(path)]) == rows  # folded already: folding changes nothing
+    assert fold([str(path)]) == sorted(rows, key=survey_tables.number)  # folded
 
 
 def test_the_only_data_files_are_the_published_figures() -> None:
-    published = {*survey_tables.THOUGHTFUL.values(), *survey_tables.NO_PEEK.values()}
+    published = {path for _, files in survey_tables.PLAYERS for path in files.values()}
     published.add(survey_tables.KPAT)
     published.update(survey_tables.HELD_OUT.values())  # the planner's held-out runs
-    published.add(
-        grading.RESULTS
-    )  # the grades' figures (research/tests/test_grading.py)
+    published.add(grading.RESULTS)  # the grades' figures (research/tests/test_grading)
     # The web page's timings on the performance page, written by its browser tests
     # (YUKON_WEB_TIMINGS=docs/data/web-timings.json pytest web/tests).
     published.add(survey_tables.DATA / "web-timings.json")
@@ -183,17 +188,21 @@ def test_the_readme_quotes_the_figures_of_the_data() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     files = {**survey_tables.THOUGHTFUL}
     quoted = []
-    for path in (*files.values(), *survey_tables.NO_PEEK.values()):
+    for path in (*files.values(), *survey_tables.VOTING.values()):
         counted = Tally.of(survey_tables.rows(path))
         quoted.append(f"{100 * counted.won / counted.total:.1f} %")
     low, high = Tally.of(survey_tables.rows(files["classic"])).interval
     quoted.append(f"{100 * low:.1f}-{100 * high:.1f} %")
     held = survey_tables.held_out_rows()
-    for found in held.values():  # the planner and the voting hint on the same deals
+    for found in held.values():  # the planner, the voting hint, the thoughtful player
         counted = Tally.of(found.values())
         quoted.append(f"{100 * counted.won / counted.total:.1f} %")
+    low, high = Tally.of(next(iter(held.values())).values()).interval
+    quoted.append(f"{100 * low:.1f}-{100 * high:.1f} %")
     numbers = list(next(iter(held.values())))
     quoted.append(f"{numbers[0]:,}-{numbers[-1]:,}")
+    relaxed = Tally.of(survey_tables.rows(survey_tables.PLANNER["relaxed"]))
+    quoted.append(f"{100 * relaxed.won / relaxed.total:.1f} %")
     for figure in quoted:
         assert figure in readme, figure
 
