@@ -97,18 +97,29 @@ def test_a_grade_the_catalog_lacks_is_searched_for_and_refused_clearly(
 
 
 @pytest.mark.slow
-@pytest.mark.no_cover  # grades deals now: a minute of planned hints, three under coverage
+@pytest.mark.no_cover  # grades deals now: half a minute of planned hints
 def test_past_the_catalog_a_deal_of_the_grade_is_found_by_grading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """With this generator the first deal drawn is graded hard and passed over, the
+    second medium."""
     from yukon import _catalog, _deals
 
     full = _catalog.catalog()
     empty = _catalog.DealCatalog(full.guesses, full.proven, {})
     monkeypatch.setattr(_deals, "catalog", lambda: empty)
-    code = yukon.winnable(grade=Grade.EASY, rng=random.Random(2), tries=10)
-    graded = yukon.grading(code)
-    assert graded.grade is Grade.EASY and not graded.from_catalog
+    graded: list[yukon.Grading] = []
+    measure = yukon.grading
+
+    def recorded(code: GameCode) -> yukon.Grading:
+        graded.append(measure(code))
+        return graded[-1]
+
+    monkeypatch.setattr(_deals, "grading", recorded)
+    code = yukon.winnable(grade=Grade.MEDIUM, rng=random.Random(2), tries=10)
+    assert [g.grade for g in graded] == [Grade.HARD, Grade.MEDIUM]
+    assert graded[-1].code == code and not graded[-1].from_catalog
+    assert yukon.known_grading(code) is None  # not a catalog deal
     assert replays_to_a_win(code)
 
 
@@ -142,6 +153,7 @@ def test_a_deal_proved_lost_is_graded_lost() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # 6 no-peek games of planned hints on a lost deal
 def test_a_deal_neither_proved_nor_won_cannot_be_graded() -> None:
     # Deal 17 took the survey's solver 19 million positions to prove lost: more than
     # grading's budget, and a lost deal no no-peek game wins.
