@@ -229,6 +229,15 @@ def sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / float(2**n))
 
 
+def discordant(
+    new: dict[int, Row], old: dict[int, Row], numbers: Iterable[int]
+) -> tuple[int, int]:
+    """Of the deals ``numbers``, how many ``new``'s player won and ``old``'s did not,
+    and the other way round: the pairs a sign test counts."""
+    won = [(new[n]["verdict"] == "won", old[n]["verdict"] == "won") for n in numbers]
+    return sum(a and not b for a, b in won), sum(b and not a for a, b in won)
+
+
 def held_out_rows() -> dict[str, dict[int, Row]]:
     """The held-out runs' rows by deal number, on the deals every run has played, from
     the first up to the first gap (runs play deals in order; a gap is a deal still
@@ -268,9 +277,7 @@ def planner_table() -> list[str]:
             f"{share(low)} - {share(high)} |"
         )
     new, old, _ = every.values()
-    beats = [(new[n]["verdict"] == "won", old[n]["verdict"] == "won") for n in numbers]
-    only_new = sum(a and not b for a, b in beats)
-    only_old = sum(b and not a for a, b in beats)
+    only_new, only_old = discordant(new, old, numbers)
     won = {
         name: sum(r["verdict"] == "won" for r in found.values())
         for name, found in every.items()
@@ -307,12 +314,7 @@ def relaxed_paired() -> str:
             f"{name} won {spaced(counted.won)} ({share(counted.won / counted.total)}, "
             f"{share(low)} - {share(high)})"
         )
-    only_new = sum(
-        new[n]["verdict"] == "won" and old[n]["verdict"] != "won" for n in numbers
-    )
-    only_old = sum(
-        old[n]["verdict"] == "won" and new[n]["verdict"] != "won" for n in numbers
-    )
+    only_new, only_old = discordant(new, old, numbers)
     return (
         f"Relaxed deals {numbers[0]}-{spaced(numbers[-1])}, {spaced(len(numbers))} "
         f"deals (the planner was tuned on classic deals only): {parts[0]}, "

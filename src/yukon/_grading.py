@@ -5,8 +5,8 @@ at half its default budget) followed blindly until every card is face up, then t
 solver finishes (nothing is hidden any more). The hint guesses the hidden cards at
 random, so each game is one draw of its guesses; a deal is played :data:`GUESSES` times,
 game ``i`` drawing from ``random.Random(f"{code}/{i}")``, and the number of games won is
-the measure. The grades' thresholds on it were calibrated on one range of deals and checked on
-another (docs/research.md, "Grades").
+the measure. The grades' thresholds on it were calibrated on one range of deals and
+checked on another (docs/research.md, "Grades").
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from ._state import State
 from ._verdicts import Verdict
 
 GUESSES = 6
-"""How many no-peek games grade a deal, each drawing its own guesses of the hidden cards."""
+"""How many no-peek games grade a deal, each drawing its own guesses of the hidden
+cards."""
 HINT_SAMPLES = 4
 HINT_NODES = 1_000
 """The grading player's hint: half :meth:`Game.hint`'s defaults in both, for about
@@ -35,7 +36,8 @@ half the cost of a game (a second or two with the compiled core)."""
 BLIND_MOVES = 1_000
 """The most moves the no-peek player makes before giving up (a survey's ``stuck``):
 enough for any game the hint plays with purpose (wins take 100 to 200). The hint never
-goes back to a board since the last flip, so a game cannot go round in circles up to it."""
+goes back to a board since the last flip, so a game cannot go round in circles up to
+it."""
 FINISH_NODES = 200_000
 """The solver's node budget for finishing a game once every card is face up: a node
 budget, not a time budget, so the measure is the same on every machine."""
@@ -148,9 +150,9 @@ def known_grading(code: GameCode | str) -> Grading | None:
 def grading(code: GameCode | str) -> Grading:
     """``code``'s grade and the measure behind it: from the catalog when it holds the
     deal, otherwise measured now (the solver, then :data:`GUESSES` no-peek games: 10
-    to 30 s with the compiled core, relaxed deals the longest). Raises :class:`~yukon.CannotGrade` when the solver neither proves
-    the deal won or lost within :data:`GRADE_NODES` positions and no no-peek game wins
-    it."""
+    to 30 s with the compiled core, relaxed deals the longest). Raises
+    :class:`~yukon.CannotGrade` when the solver neither proves the deal won or lost
+    within :data:`GRADE_NODES` positions and no no-peek game wins it."""
     code = _as_code(code)
     known = known_grading(code)
     if known is not None:
