@@ -278,6 +278,7 @@ def test_survey_jobs_are_made_as_they_are_needed(
     assert tally.total == 3
 
 
+@pytest.mark.same_without_core  # no-peek games of planned hints: minutes in pure Python
 def test_a_no_peek_survey_from_the_command_line(
     tmp_path: pathlib.Path,
     capsys: pytest.CaptureFixture[str],
@@ -363,6 +364,7 @@ def test_a_bad_move_is_quoted_not_echoed(
     assert line.startswith("yukon: error: move 1 (")
 
 
+@pytest.mark.same_without_core  # a no-peek game of planned hints: minutes in pure Python
 def test_a_survey_starts_at_deal_1_and_names_its_file(
     tmp_path: pathlib.Path,
     capsys: pytest.CaptureFixture[str],
@@ -375,8 +377,11 @@ def test_a_survey_starts_at_deal_1_and_names_its_file(
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [row["code"] for row in rows] == ["YU1-C-AAAAAAB", "YU1-C-AAAAAAC"]
     assert "rows in survey-C-1-2.jsonl" in capsys.readouterr().out
-    assert main([*argv, "--rules", "R", "--player", "no-peek"]) == 0
-    assert (tmp_path / "nopeek-R-1-2.jsonl").exists()
+    assert main([*argv, "--rules", "R"]) == 0
+    assert (tmp_path / "survey-R-1-2.jsonl").exists()
+    # one classic deal: a relaxed blind game costs ~15 s of hints, a classic one ~2 s
+    assert main([*argv[:2], "1", *argv[3:], "--player", "no-peek"]) == 0
+    assert (tmp_path / "nopeek-C-1-1.jsonl").exists()
 
 
 def test_progress_to_a_file_is_one_line_per_update(

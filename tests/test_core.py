@@ -95,6 +95,7 @@ def test_starts_further_on_are_tried_alike(
         assert replays_to_a_win(yukon.deal(code), solution.moves)
 
 
+@pytest.mark.same_without_core  # a million positions: minutes in pure Python
 @pytest.mark.slow
 def test_a_deal_every_search_passes_by_is_won_in_a_million_positions() -> None:
     """`YU1-C-AAAAAZF`: unknown after the positions the searches take before trying
@@ -180,6 +181,7 @@ def test_sharing_one_table_is_compiled_too(
     same_solutions(yukon.deal(code), 100_000)
 
 
+@pytest.mark.same_without_core  # hundreds of thousands of positions searched in pure Python
 def test_a_loss_of_hundreds_of_thousands_of_positions() -> None:
     """Deal 280: lost after 151 897 positions, the count the pure-Python searches
     reach too (in about 26 s; too slow to run both here)."""
@@ -205,6 +207,7 @@ def test_the_core_refuses_what_is_no_position() -> None:
         _core.share([object()])  # type: ignore[list-item]
 
 
+@pytest.mark.same_without_core  # the core's threads; pure Python holds the GIL
 def test_solves_in_threads_get_the_answers_they_get_alone() -> None:
     """The compiled searches let go of the GIL while they run, so solves in threads run
     side by side; each still gets its own answer, position for position."""

@@ -217,6 +217,7 @@ def _board(state: State) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 @settings(max_examples=15, deadline=None)
 @given(games(max_steps=12))
 def test_the_games_hint_never_goes_back_to_a_board_of_its_line(game: Game) -> None:
@@ -245,6 +246,7 @@ LOOPED = (
 return changes the score, so comparing whole positions let the board come back."""
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 def test_hints_followed_from_a_looping_game_never_come_back_to_a_board() -> None:
     """From the looping game's 12th move, hint after hint: every board is new (the
     hint then turns up cards, and has none once no card can be turned up)."""
@@ -259,6 +261,7 @@ def test_hints_followed_from_a_looping_game_never_come_back_to_a_board() -> None
     assert hinted >= 2  # it had moves to give before it ran out of new boards
 
 
+@pytest.mark.same_without_core  # games of full-budget hints: minutes in pure Python
 @pytest.mark.no_cover  # slow under coverage; the hint's code is covered elsewhere
 @settings(max_examples=12, deadline=None)
 @given(codes, st.integers(0, 2**32 - 1))
@@ -316,6 +319,7 @@ def test_the_hint_gives_up_its_choice_when_it_leads_back(code: str) -> None:
     assert _hint.advise(state, samples=3, max_nodes=500, avoid=every) is None
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 def test_a_new_games_hint_is_the_plain_hint_with_its_share() -> None:
     game = Game.new("YU1-R-AAAAAAD")
     advice = game.hint(samples=4, max_nodes=3_000)

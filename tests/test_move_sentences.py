@@ -19,6 +19,7 @@ def test_a_move_is_said_with_the_cards_symbol_and_the_column_as_players_count() 
     assert move_message(Move.parse("AH>F"), HEBREW) == "A♥ לערימת היסוד שלו"
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 def test_a_hint_is_said_as_the_board_shows_it() -> None:
     hint = Game.new("YU1-C-AAAAAAB").hint(rng=random.Random(1))
     assert hint is not None

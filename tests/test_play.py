@@ -302,6 +302,7 @@ def test_a_save_file_that_is_no_game_is_refused_in_words(
     run(YukonApp(game, clock=Clock(), save_path=save), script)
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 def test_the_hint_lights_its_move_and_plays_with_one_key() -> None:
     game = Game.new("YU1-C-AAAAAAB")
     hint = game.hint(rng=random.Random(7))

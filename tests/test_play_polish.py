@@ -54,6 +54,7 @@ def test_the_help_reflows_breaking_lines_only_between_sentences() -> None:
     run_at(YukonApp(Game.new("YU1-C-AAAAAAB"), clock=Clock()), script)
 
 
+@pytest.mark.same_without_core  # full-budget hints: 10 s each in pure Python
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_the_hint_says_the_move_as_the_board_shows_it(language: str) -> None:
     game = Game.new("YU1-C-AAAAAAB")

@@ -155,6 +155,7 @@ def sessions(draw: st.DrawFn) -> tuple[GameCode, list[tuple[str, int]]]:
     return code, steps
 
 
+@pytest.mark.same_without_core  # full-budget hints in every session: minutes in pure Python
 @given(sessions())
 def test_no_answer_names_a_hidden_card_or_carries_the_deal_until_the_game_is_over(
     drawn: tuple[GameCode, list[tuple[str, int]]],

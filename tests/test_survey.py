@@ -123,6 +123,7 @@ def _quick_hints(monkeypatch: pytest.MonkeyPatch) -> list[yukon.State]:
     return asked
 
 
+@pytest.mark.same_without_core  # a no-peek game of planned hints: minutes in pure Python
 def test_the_no_peek_player_hints_until_every_card_is_face_up_then_solves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -163,13 +164,14 @@ def test_a_no_peek_player_whose_hint_finds_no_card_to_turn_up_is_stuck() -> None
     )
 
 
+@pytest.mark.same_without_core  # no-peek games of planned hints: minutes in pure Python
 def test_a_survey_file_holds_one_players_rows(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _quick_hints(monkeypatch)
     out = tmp_path / "blind.jsonl"
     tally = _survey.survey(
-        yukon.Rules.RELAXED,
+        yukon.Rules.CLASSIC,
         1,
         2,
         str(out),
@@ -181,9 +183,9 @@ def test_a_survey_file_holds_one_players_rows(
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert tally.total == 2 and {row["player"] for row in rows} == {"no-peek"}
     with pytest.raises(yukon.InvalidSurvey, match="no-peek rows"):
-        _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), workers=1)
+        _survey.survey(yukon.Rules.CLASSIC, 1, 2, str(out), workers=1)
     with pytest.raises(ValueError, match="player"):
-        _survey.survey(yukon.Rules.RELAXED, 1, 2, str(out), player="peeker")
+        _survey.survey(yukon.Rules.CLASSIC, 1, 2, str(out), player="peeker")
 
 
 def _row_of(code: str, verdict: str) -> str:
