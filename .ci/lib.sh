@@ -27,3 +27,10 @@ need_release_tools() {
   "$venv/bin/python" -c 'import abi3audit, build, check_wheel_contents, cibuildwheel, twine' \
     2>/dev/null || "$venv/bin/python" -m pip install --quiet --no-compile -e '.[test,release]'
 }
+# The tests of what differs between installs and interpreters: the core (or its
+# absence) and its budgets, the public API and its typing, the command line, the codes
+# and the docs site; the wheel stages run them against an installed wheel (the whole
+# suite runs in .ci/readme-tests with the core, and in .ci/sdist-pure without it).
+installed_tests=(tests/test_core.py tests/test_core_rules.py tests/test_budgets.py
+  tests/test_api.py tests/test_typing.py tests/test_docs_site.py tests/test_cli.py
+  tests/test_codes.py)
