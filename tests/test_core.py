@@ -32,6 +32,11 @@ if os.environ.get("YUKON_REQUIRE_CORE"):
     from yukon import _core
 else:
     _core = pytest.importorskip("yukon._core")
+    if not yukon.COMPILED_SOLVER:
+        pytest.skip(
+            "YUKON_IMPLEMENTATION=python: the core is built, not running",
+            allow_module_level=True,
+        )
 
 
 def test_the_package_says_the_core_is_built() -> None:
