@@ -5,7 +5,8 @@ speed; speed targets live in the benchmarks). Exploration is opt-in:
 ``HYPOTHESIS_PROFILE=explore`` draws fresh examples, ten times as many as the default
 (tests that name their own count keep it), and ``pytest --hypothesis-seed=N`` repeats a
 draw (``.ci/run``'s exploration stage prints its seed first). Also ``no_cover`` kept
-under pytest-xdist, and the leak check of the sanitizer stage."""
+under pytest-xdist, ``same_without_core`` skipped without the core, and the leak check
+of the sanitizer stage."""
 
 from __future__ import annotations
 
@@ -47,6 +48,21 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     finally:
         for measurement in reversed(paused):
             measurement.start()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Without the C core (a pure-Python install, or ``YUKON_IMPLEMENTATION=python``),
+    skip the tests marked ``same_without_core``: each runs code whose pure-Python path
+    the twin harness holds equal to the core's, and takes minutes in pure Python, so a
+    packager's plain ``pytest`` of the sdist ends in minutes, not an hour."""
+    import yukon
+
+    if yukon.COMPILED_SOLVER:
+        return
+    skip = pytest.mark.skip(reason="same_without_core: run where the C core is built")
+    for item in items:
+        if item.get_closest_marker("same_without_core") is not None:
+            item.add_marker(skip)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
