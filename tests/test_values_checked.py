@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+import attrs
 import pytest
 
 import yukon
@@ -124,3 +125,74 @@ def test_the_shipped_catalogs_cannot_be_replaced() -> None:
     assert Refusal(RefusalCode.CARD_BACK, None).message_in("en") == (
         "A face-down card cannot be moved."
     )
+
+
+def _a_change_that_turns_a_card() -> yukon.Change:
+    game = yukon.Game.new("YU1-C-AAAAAAB")
+    for move in game.state.legal_moves():
+        change = game.play(move).last_change
+        if change is not None and change.turn is not None:
+            return change
+    raise AssertionError("deal 1 has a first move that turns a card up")
+
+
+_CHANGE = _a_change_that_turns_a_card()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("card", "KS", TypeError),
+        ("pile", ("column", 1), TypeError),
+        ("index", -1, ValueError),
+        ("index", 52, ValueError),
+        ("index", True, TypeError),
+        ("face_up", 1, TypeError),
+    ],
+)
+def test_a_turn_is_a_card_turning_in_its_pile(
+    field: str, value: Any, error: type[Exception]
+) -> None:
+    turn = _CHANGE.turn
+    assert turn is not None
+    with pytest.raises(error, match=field):
+        attrs.evolve(turn, **{field: value})
+    fields = {**attrs.asdict(turn, recurse=False), field: value}
+    with pytest.raises(error, match=field):
+        pickle.loads(_state_form(yukon.Turn, fields))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error"),
+    [
+        ("move", "AH>F", TypeError),
+        ("cards", (), TypeError),
+        ("cards", [Card.parse("KS")], TypeError),
+        ("cards", ("KS",), TypeError),
+        ("source", 0, TypeError),
+        ("source_index", 52, ValueError),
+        ("destination", None, TypeError),
+        ("destination_index", -1, ValueError),
+        ("turn", "up", TypeError),
+        ("score_delta", 1.5, TypeError),
+        ("score_delta", True, TypeError),
+        ("is_return", 0, TypeError),
+        ("is_undo", None, TypeError),
+    ],
+)
+def test_a_change_holds_what_a_move_does(
+    field: str, value: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error, match=field):
+        attrs.evolve(_CHANGE, **{field: value})
+    fields = {**attrs.asdict(_CHANGE, recurse=False), field: value}
+    with pytest.raises(error, match=field):
+        pickle.loads(_state_form(yukon.Change, fields))
+
+
+def test_changes_and_turns_round_trip_through_pickle() -> None:
+    for change in (_CHANGE, _CHANGE.inverse()):
+        assert pickle.loads(pickle.dumps(change)) == change
+        assert pickle.loads(pickle.dumps(change.turn)) == change.turn
+    with pytest.raises(TypeError, match="immutable"):
+        _CHANGE.__setstate__(attrs.asdict(_CHANGE, recurse=False))  # type: ignore[attr-defined]

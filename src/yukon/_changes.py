@@ -87,6 +87,7 @@ class Pile:
         return f"column {self.index + 1}"
 
 
+@checked_pickles
 @attrs.frozen
 @built_once
 class Turn:
@@ -98,6 +99,12 @@ class Turn:
     """Where the card lies in its column, counted from the bottom (0)."""
     face_up: bool
     """``True`` when the card turns face up, ``False`` when it turns face down."""
+
+    def __attrs_post_init__(self) -> None:
+        instance("card", self.card, Card, "a Card")
+        instance("pile", self.pile, Pile, "a Pile")
+        _place_index("index", self.index)
+        instance("face_up", self.face_up, bool, "True or False")
 
     def to_dict(self, *, hide_face_down: bool = True) -> TurnView:
         """The turn as JSON-ready data; a card turning face down is not named
@@ -113,6 +120,7 @@ class Turn:
         }
 
 
+@checked_pickles
 @attrs.frozen
 @built_once
 class Change:
@@ -138,6 +146,24 @@ class Change:
     """Whether the cards come back from a foundation (or, undone, go back there)."""
     is_undo: bool = False
     """Whether this describes taking the move back (see :meth:`inverse`)."""
+
+    def __attrs_post_init__(self) -> None:
+        instance("move", self.move, Move, "a Move")
+        cards = instance("cards", self.cards, tuple, "a tuple of Cards")
+        if not cards or not all(isinstance(card, Card) for card in cards):
+            raise TypeError("cards must be a tuple of one Card or more")
+        instance("source", self.source, Pile, "a Pile")
+        _place_index("source_index", self.source_index)
+        instance("destination", self.destination, Pile, "a Pile")
+        _place_index("destination_index", self.destination_index)
+        if self.turn is not None:
+            instance("turn", self.turn, Turn, "a Turn or None")
+        if type(self.score_delta) is not int:
+            raise TypeError(
+                f"score_delta must be a whole number, not {type(self.score_delta).__name__}"
+            )
+        instance("is_return", self.is_return, bool, "True or False")
+        instance("is_undo", self.is_undo, bool, "True or False")
 
     @property
     def flipped(self) -> Card | None:
@@ -180,6 +206,14 @@ class Change:
             "is_return": self.is_return,
             "is_undo": self.is_undo,
         }
+
+
+def _place_index(name: str, value: object) -> None:
+    """A card's place in a pile, counted from its bottom: 0 to 51."""
+    if type(value) is not int:
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if not 0 <= value < len(CARDS):
+        raise ValueError(f"{name} must be from 0 to 51, not {quote(value)}")
 
 
 def describe(p: Position, move: Move) -> Change:
