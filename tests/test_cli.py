@@ -380,7 +380,8 @@ def test_a_survey_starts_at_deal_1_and_names_its_file(
     assert main([*argv, "--rules", "R"]) == 0
     assert (tmp_path / "survey-R-1-2.jsonl").exists()
     # one classic deal: a relaxed blind game costs ~15 s of hints, a classic one ~2 s
-    assert main([*argv[:2], "1", *argv[3:], "--player", "no-peek"]) == 0
+    blind = ["survey", "--count", "1", "--workers", "1", "--max-nodes", "50"]
+    assert main([*blind, "--player", "no-peek"]) == 0
     assert (tmp_path / "nopeek-C-1-1.jsonl").exists()
 
 
